@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Tempo",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "TempoKit", targets: ["TempoKit"]),
+        .library(name: "TempoFormats", targets: ["TempoFormats"]),
+        .library(name: "TempoStore", targets: ["TempoStore"]),
+        .executable(name: "tempo", targets: ["tempo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "TempoKit", swiftSettings: settings),
+        .target(name: "TempoFormats", dependencies: ["TempoKit"], swiftSettings: settings),
+        .target(
+            name: "TempoStore",
+            dependencies: ["TempoKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "tempo",
+            dependencies: [
+                "TempoKit", "TempoFormats", "TempoStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings
+        ),
+
+        .testTarget(
+            name: "TempoKitTests",
+            dependencies: [
+                "TempoKit",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TempoFormatsTests",
+            dependencies: ["TempoFormats"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TempoStoreTests",
+            dependencies: ["TempoStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TempoCLITests",
+            dependencies: ["tempo"],
+            swiftSettings: settings
+        ),
+
+        // Release-mode benchmarks: `swift run -c release <name>`; each prints its figure and its reference's.
+        .executableTarget(
+            name: "scheduler-benchmark", dependencies: ["TempoKit"],
+            path: "Benchmarks/Scheduler", swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "runs-benchmark", dependencies: ["TempoKit", "TempoFormats"],
+            path: "Benchmarks/Runs", swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "focus-benchmark", dependencies: ["TempoKit", "TempoStore"],
+            path: "Benchmarks/Focus", swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "places-benchmark", dependencies: ["TempoKit"],
+            path: "Benchmarks/Places", swiftSettings: settings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

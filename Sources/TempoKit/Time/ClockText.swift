@@ -1,0 +1,35 @@
+/// The one place durations are turned into clock text: `HH:MM:SS`, or `MM:SS` under an hour.
+public enum ClockText {
+    /// How fractional seconds become the whole second that is shown.
+    public enum Rounding: Sendable {
+        /// Elapsed time: a second is shown once it has fully passed.
+        case down
+        /// Remaining time: `00:01` stays until the countdown reaches zero.
+        case up
+    }
+
+    /// The whole second shown for `seconds` (negative and non-finite values show as 0).
+    public static func displayedSecond(_ seconds: Double, rounding: Rounding) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        // A small tolerance keeps values computed at an exact boundary (4.999999999) on it.
+        let value = rounding == .down ? (seconds + 1e-9).rounded(.down) : (seconds - 1e-9).rounded(.up)
+        return Int(max(0, value))
+    }
+
+    /// `MM:SS` under an hour, `H:MM:SS` or `HH:MM:SS` from an hour on.
+    public static func format(seconds: Double, rounding: Rounding = .down) -> String {
+        format(wholeSeconds: displayedSecond(seconds, rounding: rounding))
+    }
+
+    /// `MM:SS` under an hour, `HH:MM:SS` from an hour on.
+    public static func format(wholeSeconds: Int) -> String {
+        let total = max(0, wholeSeconds)
+        let hours = total / 3600, minutes = total / 60 % 60, seconds = total % 60
+        if hours == 0 { return "\(pad(minutes)):\(pad(seconds))" }
+        return "\(pad(hours)):\(pad(minutes)):\(pad(seconds))"
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,6 @@
+import GRDB
+
+extension AppDatabase {
+    /// The run tables' migrations, in order (append-only).
+    static func registerRunMigrations(_ migrator: inout DatabaseMigrator) {}
+}

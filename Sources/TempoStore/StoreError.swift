@@ -1,0 +1,45 @@
+import GRDB
+
+/// Why the store refused or failed an operation, in words a person understands.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is not a Tempo database (or is damaged).
+    case corrupt(path: String)
+    /// The file cannot be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// Nothing matches what was asked for (`kind` such as "timer", `reference` as typed).
+    case notFound(kind: String, reference: String)
+    /// More than one record matches; the message lists them.
+    case ambiguous(kind: String, reference: String, candidates: [String])
+    /// The operation is not allowed now (the message says why).
+    case refused(String)
+    /// Another SQLite failure.
+    case sqlite(String)
+
+    /// Classifies an error thrown by GRDB or SQLite.
+    public init(_ error: any Error, path: String) {
+        if let store = error as? StoreError {
+            self = store
+        } else if let db = error as? DatabaseError {
+            switch db.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .corrupt(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+                self = .cannotOpen(path: path, reason: db.message ?? "\(db.resultCode)")
+            default: self = .sqlite(db.message ?? "\(db.resultCode)")
+            }
+        } else {
+            self = .sqlite(String(describing: error))
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .corrupt(let path): "\(path) is not a Tempo database (the file is damaged or of another kind)"
+        case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
+        case .notFound(let kind, let reference): "no \(kind) matches '\(reference)'"
+        case .ambiguous(let kind, let reference, let candidates):
+            "'\(reference)' matches several \(kind)s: \(candidates.joined(separator: ", "))"
+        case .refused(let message): message
+        case .sqlite(let message): "database error: \(message)"
+        }
+    }
+}

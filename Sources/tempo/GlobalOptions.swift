@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import TempoStore
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The database file (default: $TEMPO_DB, else $XDG_DATA_HOME/tempo/tempo.sqlite, else ~/.local/share/tempo/tempo.sqlite).",
+        valueName: "path"))
+    var db: String?
+
+    /// The database path after applying the defaults of DESIGN.md.
+    var databasePath: String {
+        if let db { return db }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["TEMPO_DB"], !path.isEmpty { return path }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/tempo/tempo.sqlite" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/tempo/tempo.sqlite"
+    }
+
+    /// Opens the store, creating it on first use.
+    func openDatabase() throws -> AppDatabase {
+        try AppDatabase.open(path: databasePath)
+    }
+}
