@@ -1,6 +1,295 @@
+import Foundation
 import GRDB
+import TempoKit
 
 extension AppDatabase {
     /// The focus tables' migrations, in order (append-only).
-    static func registerFocusMigrations(_ migrator: inout DatabaseMigrator) {}
+    static func registerFocusMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v1 focus") { db in
+            try db.execute(sql: """
+                CREATE TABLE focus_session (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    tag TEXT,
+                    first_at REAL NOT NULL,
+                    last_at REAL NOT NULL,
+                    stopped_at REAL,
+                    import_key TEXT UNIQUE
+                );
+                CREATE INDEX focus_session_first ON focus_session(first_at);
+                CREATE INDEX focus_session_last ON focus_session(last_at);
+                CREATE INDEX focus_session_active ON focus_session(stopped_at) WHERE stopped_at IS NULL;
+                CREATE TABLE focus_segment (
+                    session_id TEXT NOT NULL REFERENCES focus_session(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    start_at REAL NOT NULL,
+                    end_at REAL,
+                    PRIMARY KEY (session_id, seq)
+                ) WITHOUT ROWID;
+                CREATE TABLE focus_setting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE focus_pomodoro (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    state TEXT NOT NULL
+                );
+                """)
+        }
+    }
+
+    // MARK: - Settings
+
+    /// The stored focus settings; `defaultTimeZone` (the system's, given by the caller) when
+    /// none was configured.
+    public func focusSettings(defaultTimeZone: String) throws -> FocusSettings {
+        try focusRead { db in try Self.loadSettings(db, defaultTimeZone: defaultTimeZone) }
+    }
+
+    /// Changes the focus settings in one transaction; `change` sees the stored ones.
+    @discardableResult
+    public func updateFocusSettings(
+        defaultTimeZone: String, _ change: @Sendable (inout FocusSettings) throws -> Void
+    ) throws -> FocusSettings {
+        try focusWrite { db in
+            var settings = try Self.loadSettings(db, defaultTimeZone: defaultTimeZone)
+            try change(&settings)
+            _ = try settings.calendar()
+            let values: [(String, String)] = [
+                ("tz", settings.timeZoneIdentifier), ("day_start", settings.dayStart.description),
+                ("goal_s", settings.goalSeconds.map { String($0) } ?? ""),
+                ("growth_thresholds_s", settings.growthThresholdsSeconds.map { String($0) }.joined(separator: ",")),
+            ]
+            for (key, value) in values {
+                try db.execute(sql: "INSERT INTO focus_setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               arguments: [key, value])
+            }
+            return settings
+        }
+    }
+
+    private static func loadSettings(_ db: Database, defaultTimeZone: String) throws -> FocusSettings {
+        var values: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM focus_setting") {
+            values[row["key"]] = row["value"]
+        }
+        var settings = FocusSettings(timeZoneIdentifier: values["tz"] ?? defaultTimeZone)
+        if let text = values["day_start"] { settings.dayStart = try DayTime(parsing: text) }
+        if let text = values["goal_s"], let goal = Double(text) { settings.goalSeconds = goal }
+        if let text = values["growth_thresholds_s"] {
+            let thresholds = text.split(separator: ",").compactMap { Double($0) }
+            if !thresholds.isEmpty { settings.growthThresholdsSeconds = thresholds }
+        }
+        return settings
+    }
+
+    // MARK: - Changing the ledger
+
+    /// Changes the active part of the ledger in one transaction: `change` sees the active
+    /// session (if any) and may start, pause, resume, stop or cancel; what it changed is saved,
+    /// and if it throws nothing is written.
+    @discardableResult
+    public func changeFocus<T: Sendable>(_ change: @Sendable (inout FocusLedger) throws -> T) throws -> T {
+        try focusWrite { db in
+            let before = FocusLedger(sessions: try Self.loadSessions(db, where: "s.stopped_at IS NULL", arguments: []))
+            var ledger = before
+            let result = try change(&ledger)
+            try Self.saveChanges(from: before, to: ledger, in: db)
+            return result
+        }
+    }
+
+    /// Adds a past session `[start, end)` (see ``FocusLedger/add(start:end:tag:id:importKey:trim:now:)``)
+    /// in one transaction.
+    @discardableResult
+    public func addFocusSession(start: Date, end: Date, tag: String?, trim: Bool, now: Date) throws -> FocusSession {
+        try focusWrite { db in
+            let before = FocusLedger(sessions: try Self.loadSessions(db, overlapping: start, end))
+            var ledger = before
+            let session = try ledger.add(start: start, end: end, tag: tag, trim: trim, now: now)
+            try Self.saveChanges(from: before, to: ledger, in: db)
+            return session
+        }
+    }
+
+    /// Imports sessions in one transaction. A session whose id or import key is already stored
+    /// is skipped, so importing the same data twice adds nothing; one overlapping a stored
+    /// session's focused time makes the whole import fail, naming it. Returns (added, skipped).
+    public func importFocusSessions(_ sessions: [FocusSession], now: Date) throws -> (added: Int, skipped: Int) {
+        try focusWrite { db in
+            var added = 0, skipped = 0
+            for session in sessions {
+                let known = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM focus_session WHERE id = ? OR import_key = ?)",
+                    arguments: [session.id.uuidString, session.importKey]) ?? false
+                if known {
+                    skipped += 1
+                    continue
+                }
+                let intervals = session.intervals(at: now)
+                if let first = intervals.map(\.start).min(), let last = intervals.map(\.end).max() {
+                    for other in try Self.loadSessions(db, overlapping: first, last) {
+                        for busy in other.intervals(at: now) where intervals.contains(where: { $0.start < busy.end && busy.start < $0.end }) {
+                            throw FocusError.overlap(session: other.displayName, start: busy.start, end: busy.end)
+                        }
+                    }
+                }
+                try Self.save(session, in: db, now: now)
+                added += 1
+            }
+            return (added, skipped)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Sessions with focused time in `[from, to)` (all when both are nil), plus the active one.
+    public func focusLedger(from: Date? = nil, to: Date? = nil) throws -> FocusLedger {
+        try focusRead { db in
+            FocusLedger(sessions: try Self.loadSessions(db, overlapping: from ?? .distantPast, to ?? .distantFuture))
+        }
+    }
+
+    /// The status at `now`, reading only recent sessions: the window widens until the streak
+    /// is known to end inside it.
+    public func focusStatus(settings: FocusSettings, now: Date) throws -> FocusStatus {
+        try focusRead { db in
+            var windowDays = 64.0
+            while true {
+                let from = now.addingTimeInterval(-windowDays * 86_400)
+                let ledger = FocusLedger(sessions: try Self.loadSessions(db, overlapping: from, .distantFuture))
+                let status = try ledger.status(settings: settings, now: now)
+                let oldest = try Double.fetchOne(db, sql: "SELECT MIN(first_at) FROM focus_session") ?? now.timeIntervalSince1970
+                if !status.report.streakReachesHistoryStart || oldest >= from.timeIntervalSince1970 - 2 * 86_400 {
+                    return status
+                }
+                windowDays *= 4
+            }
+        }
+    }
+
+    /// The stored pomodoro cycle, if one was started and not removed.
+    public func pomodoro() throws -> Pomodoro? {
+        try focusRead { db in try Self.loadPomodoro(db) }
+    }
+
+    /// Changes the pomodoro cycle and the active session in one transaction; `change` gets the
+    /// stored cycle (nil if none) and returns the cycle to keep (nil removes it).
+    @discardableResult
+    public func changePomodoro<T: Sendable>(
+        _ change: @Sendable (inout Pomodoro?, inout FocusLedger) throws -> T
+    ) throws -> T {
+        try focusWrite { db in
+            var pomodoro = try Self.loadPomodoro(db)
+            let before = FocusLedger(sessions: try Self.loadSessions(db, where: "s.stopped_at IS NULL", arguments: []))
+            var ledger = before
+            let result = try change(&pomodoro, &ledger)
+            try Self.saveChanges(from: before, to: ledger, in: db)
+            if let pomodoro {
+                let json = String(decoding: try JSONEncoder().encode(pomodoro), as: UTF8.self)
+                try db.execute(sql: "INSERT INTO focus_pomodoro (id, state) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state",
+                               arguments: [json])
+            } else {
+                try db.execute(sql: "DELETE FROM focus_pomodoro")
+            }
+            return result
+        }
+    }
+
+    // MARK: - Rows
+
+    private static func loadPomodoro(_ db: Database) throws -> Pomodoro? {
+        guard let json = try String.fetchOne(db, sql: "SELECT state FROM focus_pomodoro WHERE id = 1") else { return nil }
+        return try JSONDecoder().decode(Pomodoro.self, from: Data(json.utf8))
+    }
+
+    private static func saveChanges(from before: FocusLedger, to after: FocusLedger, in db: Database) throws {
+        let old = Dictionary(uniqueKeysWithValues: before.sessions.map { ($0.id, $0) })
+        let new = Set(after.sessions.map(\.id))
+        for session in after.sessions where old[session.id] != session {
+            try save(session, in: db, now: nil)
+        }
+        for id in old.keys where !new.contains(id) {
+            try db.execute(sql: "DELETE FROM focus_session WHERE id = ?", arguments: [id.uuidString])
+        }
+    }
+
+    private static func save(_ session: FocusSession, in db: Database, now: Date?) throws {
+        let id = session.id.uuidString
+        let segments = session.stopwatch.segments
+        let instants = segments.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) } + (session.stoppedAt.map { [$0] } ?? [])
+        guard let first = instants.min(), let last = instants.max() else {
+            throw StoreError.refused("a focus session without a start cannot be stored")
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO focus_session (id, tag, first_at, last_at, stopped_at, import_key) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET tag = excluded.tag, first_at = excluded.first_at, last_at = excluded.last_at,
+                    stopped_at = excluded.stopped_at, import_key = excluded.import_key
+                """,
+            arguments: [id, session.tag, first.timeIntervalSince1970, last.timeIntervalSince1970,
+                        session.stoppedAt?.timeIntervalSince1970, session.importKey])
+        try db.execute(sql: "DELETE FROM focus_segment WHERE session_id = ?", arguments: [id])
+        let insert = try db.cachedStatement(sql: "INSERT INTO focus_segment (session_id, seq, start_at, end_at) VALUES (?, ?, ?, ?)")
+        for (seq, segment) in segments.enumerated() {
+            try insert.execute(arguments: [id, seq, segment.start.timeIntervalSince1970, segment.end?.timeIntervalSince1970])
+        }
+    }
+
+    /// Sessions whose recorded instants reach into `[from, to]`, plus every active session.
+    private static func loadSessions(_ db: Database, overlapping from: Date, _ to: Date) throws -> [FocusSession] {
+        try loadSessions(
+            db, where: "s.stopped_at IS NULL OR (s.last_at >= ? AND s.first_at <= ?)",
+            arguments: [max(-1e15, from.timeIntervalSince1970), min(1e15, to.timeIntervalSince1970)])
+    }
+
+    private static func loadSessions(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [FocusSession] {
+        let sql = """
+            SELECT s.id, s.tag, s.stopped_at, s.import_key, g.start_at, g.end_at
+            FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
+            WHERE \(condition)
+            ORDER BY s.first_at, s.id, g.seq
+            """
+        var sessions: [FocusSession] = []
+        var currentID: String?
+        var tag: String?, stoppedAt: Double?, importKey: String?
+        var segments: [Stopwatch.Segment] = []
+        func flush() throws {
+            guard let currentID else { return }
+            guard let uuid = UUID(uuidString: currentID) else { throw StoreError.corrupt(path: db.description) }
+            let stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt.map(Date.init(timeIntervalSince1970:)))
+            sessions.append(FocusSession(id: uuid, tag: tag, stopwatch: stopwatch, importKey: importKey))
+        }
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            let id: String = row[0]
+            if id != currentID {
+                try flush()
+                currentID = id
+                tag = row[1]
+                stoppedAt = row[2]
+                importKey = row[3]
+                segments = []
+            }
+            let end: Double? = row[5]
+            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: row[4]), end: end.map(Date.init(timeIntervalSince1970:))))
+        }
+        try flush()
+        return sessions
+    }
+
+    private func focusWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try writer.write(body) } catch { throw Self.focusError(error, path: writer.path) }
+    }
+
+    private func focusRead<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try writer.read(body) } catch { throw Self.focusError(error, path: writer.path) }
+    }
+
+    /// Domain errors pass through with their own message; database failures become StoreError.
+    private static func focusError(_ error: any Error, path: String) -> any Error {
+        switch error {
+        case is FocusError, is DayCalendarError, is DayTimeError, is FocusImportError, is StoreError, is StopwatchError: error
+        default: StoreError(error, path: path)
+        }
+    }
 }

@@ -1,6 +1,11 @@
 import ArgumentParser
 
+/// `tempo focus`: the focus ledger's commands.
 struct FocusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "focus", abstract: "Track focus sessions; daily totals, goals, streaks and reports.")
+        commandName: "focus", abstract: "Track focus sessions; daily totals, goals, streaks and reports.",
+        subcommands: [
+            Start.self, Pause.self, Resume.self, Stop.self, Cancel.self, Status.self, Watch.self, Add.self,
+            Report.self, CalendarView.self, PomodoroCommand.self, Config.self, Export.self, Import.self,
+        ])
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why the focus ledger refused an operation, in words a person understands.
+public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No session is running or paused.
+    case noActiveSession
+    /// The operation does not fit the active session's state (pause when paused…).
+    case stopwatch(StopwatchError)
+    /// A session's end is not after its start.
+    case endNotAfterStart(start: Date, end: Date)
+    /// An added session would end after `now`.
+    case endsInFuture(end: Date)
+    /// An added session overlaps an existing one (named for the message).
+    case overlap(session: String, start: Date, end: Date)
+    /// Trimming left nothing of the added session.
+    case fullyCovered
+    /// A time could not be read.
+    case invalidTime(String)
+    /// A local time that does not exist in the zone (skipped by a DST change).
+    case nonexistentLocalTime(String, zone: String)
+    /// A duration could not be read.
+    case invalidDuration(String)
+
+    public var description: String {
+        switch self {
+        case .noActiveSession: "no focus session is running or paused"
+        case .stopwatch(let error): "focus session: \(error.description)"
+        case .endNotAfterStart(let start, let end):
+            "the end (\(FocusError.text(end))) must be after the start (\(FocusError.text(start)))"
+        case .endsInFuture(let end): "the end (\(FocusError.text(end))) is in the future; only past sessions can be added"
+        case .overlap(let session, let start, let end):
+            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end))); use --trim to add only the time around it"
+        case .fullyCovered: "nothing left to add: existing sessions cover the whole interval"
+        case .invalidTime(let text):
+            "'\(text)' is not a time (expected ISO 8601 with an offset, such as 2024-03-31T01:30:00+01:00, or local YYYY-MM-DD HH:MM)"
+        case .nonexistentLocalTime(let text, let zone):
+            "'\(text)' does not exist in \(zone): the clocks skipped it (daylight saving time starts)"
+        case .invalidDuration(let text): "'\(text)' is not a duration (expected 25m, 1h30m, 90s or 1:30:00)"
+        }
+    }
+
+    static func text(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Reads focus history written by Tempo (`focus export` JSON or CSV), Timewarrior
+/// (`timew export`) and Watson (its `frames` file).
+///
+/// Every record gets an import key so importing the same data twice adds nothing: Tempo
+/// sessions keep their ids; Timewarrior intervals are keyed by start, end and tags; Watson
+/// frames by their id. Open intervals (still running in the other tool) are skipped.
+public enum FocusImport {
+    /// Where the data came from.
+    public enum Format: String, Sendable, CaseIterable {
+        case tempoJSON = "tempo-json", tempoCSV = "tempo-csv", timewarrior, watson
+    }
+
+    /// The sessions in `data`, and the format detected. Throws for anything malformed,
+    /// naming the record (1-based) and what is wrong.
+    public static func sessions(from data: Data) throws(FocusImportError) -> (format: Format, sessions: [FocusSession], skipped: Int) {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("id,tag,") { return try tempoCSV(text) }
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {
+            throw FocusImportError(record: nil, reason: "not JSON, nor Tempo CSV (\(text.isEmpty ? "the file is empty" : "unreadable JSON"))")
+        }
+        if let object = json as? [String: Any], let sessions = object["sessions"] as? [Any] {
+            return try tempoJSON(sessions)
+        }
+        guard let array = json as? [Any] else {
+            throw FocusImportError(record: nil, reason: "expected a Tempo export object, a Timewarrior array of intervals or a Watson array of frames")
+        }
+        if array.first is [Any] { return try watson(array) }
+        return try timewarrior(array)
+    }
+
+    private static func tempoJSON(_ records: [Any]) throws(FocusImportError) -> (Format, [FocusSession], Int) {
+        var sessions: [FocusSession] = []
+        for (index, record) in records.enumerated() {
+            guard let object = record as? [String: Any],
+                  let idText = object["id"] as? String, let id = UUID(uuidString: idText),
+                  let segments = object["segments"] as? [[String: Any]], !segments.isEmpty
+            else { throw FocusImportError(record: index + 1, reason: "a session needs an id (UUID) and segments") }
+            var parsed: [Stopwatch.Segment] = []
+            for segment in segments {
+                guard let start = (segment["start"] as? String).flatMap(isoDate) else {
+                    throw FocusImportError(record: index + 1, reason: "a segment needs a start (ISO 8601)")
+                }
+                let end = (segment["end"] as? String).flatMap(isoDate)
+                if segment["end"] != nil, !(segment["end"] is NSNull), end == nil {
+                    throw FocusImportError(record: index + 1, reason: "a segment's end is not ISO 8601")
+                }
+                parsed.append(Stopwatch.Segment(start: start, end: end))
+            }
+            let stoppedAt = (object["stopped_at"] as? String).flatMap(isoDate)
+            guard stoppedAt != nil else { continue }  // still active where it was exported
+            let stopwatch: Stopwatch
+            do { stopwatch = try Stopwatch(segments: parsed, stoppedAt: stoppedAt) } catch {
+                throw FocusImportError(record: index + 1, reason: error.description)
+            }
+            let tag = object["tag"] as? String
+            sessions.append(FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: object["import_key"] as? String))
+        }
+        return (.tempoJSON, sessions, records.count - sessions.count)
+    }
+
+    private static func tempoCSV(_ text: String) throws(FocusImportError) -> (Format, [FocusSession], Int) {
+        var sessions: [FocusSession] = []
+        let lines = text.split(whereSeparator: \.isNewline).dropFirst()
+        for (index, line) in lines.enumerated() {
+            let fields = csvFields(String(line))
+            guard fields.count >= 6, let id = UUID(uuidString: fields[0]) else {
+                throw FocusImportError(record: index + 1, reason: "expected id,tag,started_at,stopped_at,duration_s,segments")
+            }
+            var segments: [Stopwatch.Segment] = []
+            for pair in fields[5].split(separator: " ") {
+                let ends = pair.split(separator: "/", omittingEmptySubsequences: false)
+                guard ends.count == 2, let start = isoDate(String(ends[0])), let end = isoDate(String(ends[1])) else {
+                    throw FocusImportError(record: index + 1, reason: "segments must be START/END pairs in ISO 8601")
+                }
+                segments.append(Stopwatch.Segment(start: start, end: end))
+            }
+            guard let stoppedAt = isoDate(fields[3]) else { continue }
+            let stopwatch: Stopwatch
+            do { stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt) } catch {
+                throw FocusImportError(record: index + 1, reason: error.description)
+            }
+            sessions.append(FocusSession(id: id, tag: fields[1].isEmpty ? nil : fields[1], stopwatch: stopwatch))
+        }
+        return (.tempoCSV, sessions, lines.count - sessions.count)
+    }
+
+    private static func timewarrior(_ records: [Any]) throws(FocusImportError) -> (Format, [FocusSession], Int) {
+        var sessions: [FocusSession] = []
+        var skipped = 0
+        for (index, record) in records.enumerated() {
+            guard let object = record as? [String: Any], let startText = object["start"] as? String,
+                  let start = timewDate(startText)
+            else { throw FocusImportError(record: index + 1, reason: "a Timewarrior interval needs a start like 20240331T013000Z") }
+            guard let endText = object["end"] as? String else {
+                skipped += 1  // still open in Timewarrior
+                continue
+            }
+            guard let end = timewDate(endText), end > start else {
+                throw FocusImportError(record: index + 1, reason: "the end '\(endText)' is not a Timewarrior time after the start")
+            }
+            let tags = (object["tags"] as? [String]) ?? []
+            let key = "timew:\(startText)/\(endText)/\(tags.joined(separator: " "))"
+            sessions.append(closedSession(start: start, end: end, tag: tags.isEmpty ? nil : tags.joined(separator: " "), key: key))
+        }
+        return (.timewarrior, sessions, skipped)
+    }
+
+    private static func watson(_ records: [Any]) throws(FocusImportError) -> (Format, [FocusSession], Int) {
+        var sessions: [FocusSession] = []
+        for (index, record) in records.enumerated() {
+            guard let frame = record as? [Any], frame.count >= 4,
+                  let start = number(frame[0]), let stop = number(frame[1]),
+                  let project = frame[2] as? String, let id = frame[3] as? String
+            else { throw FocusImportError(record: index + 1, reason: "a Watson frame is [start, stop, project, id, tags, updated]") }
+            guard stop > start else { throw FocusImportError(record: index + 1, reason: "the frame stops before it starts") }
+            sessions.append(closedSession(
+                start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: stop),
+                tag: project.isEmpty ? nil : project, key: "watson:\(id)"))
+        }
+        return (.watson, sessions, 0)
+    }
+
+    private static func closedSession(start: Date, end: Date, tag: String?, key: String) -> FocusSession {
+        // A closed, forward interval is always a valid stopwatch.
+        let stopwatch = (try? Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)) ?? Stopwatch()
+        return FocusSession(tag: tag, stopwatch: stopwatch, importKey: key)
+    }
+
+    private static func number(_ value: Any) -> Double? {
+        if value is Bool { return nil }
+        return (value as? NSNumber)?.doubleValue
+    }
+
+    /// `20240331T013000Z`.
+    static func timewDate(_ text: String) -> Date? {
+        let digits = Array(text.utf8)
+        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
+        func value(_ range: Range<Int>) -> Int? { Int(String(decoding: digits[range], as: UTF8.self)) }
+        guard let year = value(0..<4), let month = value(4..<6), let day = value(6..<8),
+              let hour = value(9..<11), let minute = value(11..<13), let second = value(13..<15),
+              let date = try? LocalDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// An instant in ISO 8601 (`2024-03-31T01:30:00Z`, with or without fractional seconds).
+    public static func isoDateText(_ text: String) -> Date? { isoDate(text) }
+
+    static func isoDate(_ text: String) -> Date? {
+        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+    }
+
+    static func csvFields(_ line: String) -> [String] {
+        var fields: [String] = [], field = "", quoted = false, previous: Character?
+        for character in line {
+            if character == "\"" {
+                if !quoted, previous == "\"" { field.append("\"") }
+                quoted.toggle()
+            } else if character == ",", !quoted {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+            previous = character
+        }
+        fields.append(field)
+        return fields
+    }
+}
+
+/// A focus import file that cannot be read; `record` is 1-based (nil: the whole file).
+public struct FocusImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let record: Int?
+    public let reason: String
+
+    public init(record: Int?, reason: String) {
+        self.record = record
+        self.reason = reason
+    }
+
+    public var description: String {
+        record.map { "record \($0): \(reason)" } ?? reason
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One focus session: a ``Stopwatch`` (start, pauses, stop) with an optional tag.
+///
+/// Instants are wall-clock `Date`s supplied by the caller. A session whose stopwatch recorded
+/// an instant before the previous one (the wall clock was set back) is kept and flagged
+/// (``clockWentBackwards``); such backwards intervals count as zero, never negative.
+public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
+    /// Generated where the session is created, so sessions made on two devices merge.
+    public let id: UUID
+    /// A free label (`math`, `thesis`), or nil.
+    public var tag: String?
+    /// The running periods of the session.
+    public var stopwatch: Stopwatch
+    /// For imported sessions, the key that makes importing the same record twice add nothing.
+    public var importKey: String?
+
+    /// A session from its parts.
+    public init(id: UUID = UUID(), tag: String?, stopwatch: Stopwatch, importKey: String? = nil) {
+        self.id = id
+        self.tag = tag
+        self.stopwatch = stopwatch
+        self.importKey = importKey
+    }
+
+    /// When the session started (its first segment's start).
+    public var startedAt: Date? { stopwatch.startedAt }
+    /// When the session was stopped, or nil while it is running or paused.
+    public var stoppedAt: Date? { stopwatch.stoppedAt }
+    /// Running or paused: not yet stopped.
+    public var isActive: Bool { stopwatch.state == .running || stopwatch.state == .paused }
+
+    /// Focused seconds at `now` (the open segment counts up to `now`); never negative.
+    public func durationSeconds(at now: Date) -> TimeInterval { stopwatch.elapsed(at: now) }
+
+    /// Whether the wall clock went backwards while the session was recorded.
+    public var clockWentBackwards: Bool { stopwatch.wallClockWentBackwards }
+
+    /// The last instant the session reaches at `now`: the stop instant, or `now` while running.
+    public func lastInstant(at now: Date) -> Date {
+        var last = stopwatch.startedAt ?? now
+        for segment in stopwatch.segments {
+            last = max(last, segment.start, segment.end ?? now)
+        }
+        if let stoppedAt = stopwatch.stoppedAt { last = max(last, stoppedAt) }
+        return last
+    }
+
+    /// The wall-clock intervals the session focused at `now`, in recorded order; backwards
+    /// (negative) and empty intervals are left out.
+    public func intervals(at now: Date) -> [DateInterval] {
+        stopwatch.segments.compactMap { segment in
+            let end = segment.end ?? now
+            return end > segment.start ? DateInterval(start: segment.start, end: end) : nil
+        }
+    }
+
+    /// The first eight hex digits of the id, enough to name a session on the command line.
+    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
+
+    /// `tag (id)` or just the short id.
+    public var displayName: String { tag.map { "\($0) (\(shortID))" } ?? shortID }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A pomodoro cycle: `rounds` focus periods with short breaks between them and a long break
+/// after the last, each phase a ``Countdown``.
+///
+/// Deadline-based: a phase ends at its countdown's `finishedAt` whether or not a process was
+/// there to see it, so a cycle stored, killed and reloaded later resumes in the right phase
+/// with the right remaining time. Focus periods become focus sessions in a ``FocusLedger``
+/// (started at the phase's start, stopped at its end); breaks do not.
+public struct Pomodoro: Sendable, Hashable, Codable {
+    /// The lengths of the phases, in seconds, and how many focus periods make a cycle.
+    public struct Plan: Sendable, Hashable, Codable {
+        public var workSeconds: Double
+        public var shortBreakSeconds: Double
+        public var longBreakSeconds: Double
+        public var rounds: Int
+
+        /// A plan; every length must be positive and `rounds` at least 1.
+        public init(workSeconds: Double = 1500, shortBreakSeconds: Double = 300, longBreakSeconds: Double = 900, rounds: Int = 4) throws(FocusError) {
+            for value in [workSeconds, shortBreakSeconds, longBreakSeconds] where !(value.isFinite && value > 0) {
+                throw .invalidDuration(String(value))
+            }
+            guard rounds >= 1 else { throw .invalidDuration("\(rounds) rounds") }
+            self.workSeconds = workSeconds
+            self.shortBreakSeconds = shortBreakSeconds
+            self.longBreakSeconds = longBreakSeconds
+            self.rounds = rounds
+        }
+    }
+
+    /// What a phase is.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case work, shortBreak = "short_break", longBreak = "long_break"
+    }
+
+    /// The plan.
+    public let plan: Plan
+    /// The tag given to the focus sessions.
+    public let tag: String?
+    /// The current phase, 0-based (work, break, work, … long break).
+    public private(set) var phaseIndex: Int
+    /// The current phase's countdown.
+    public private(set) var countdown: Countdown
+    /// The focus session of the current work phase, if any.
+    public private(set) var sessionID: UUID?
+    /// When the cycle ended (the long break's deadline), if it has.
+    public private(set) var finishedAt: Date?
+
+    /// The kinds of the phases in order.
+    public var phases: [Kind] {
+        (0..<plan.rounds).flatMap { round in [.work, round == plan.rounds - 1 ? .longBreak : .shortBreak] }
+    }
+
+    /// The current phase's kind.
+    public var kind: Kind { phases[min(phaseIndex, phases.count - 1)] }
+
+    /// Which focus period (1-based) the current phase belongs to.
+    public var round: Int { phaseIndex / 2 + 1 }
+
+    /// Starts a cycle at `now`; its first focus period starts a session in `ledger` (which
+    /// stops any session active there).
+    public init(plan: Plan, tag: String?, at now: Date, ledger: inout FocusLedger, sessionID: UUID = UUID()) throws(FocusError) {
+        self.plan = plan
+        self.tag = tag
+        self.phaseIndex = 0
+        do {
+            self.countdown = try Countdown(durationSeconds: plan.workSeconds)
+            try countdown.start(at: now)
+        } catch {
+            throw .invalidDuration(String(plan.workSeconds))
+        }
+        ledger.start(tag: tag, id: sessionID, at: now)
+        self.sessionID = sessionID
+    }
+
+    /// Seconds left in the current phase at `now`.
+    public func remainingSeconds(at now: Date) -> Double { countdown.remaining(at: now) }
+
+    /// Moves through every phase that ended by `now`, each at its own deadline: a work phase's
+    /// session is stopped at the deadline (if it is still active), the next work phase's
+    /// session starts at the previous break's deadline. Returns the phases entered.
+    @discardableResult
+    public mutating func advance(to now: Date, ledger: inout FocusLedger, newSessionID: () -> UUID = { UUID() }) -> [Kind] {
+        var entered: [Kind] = []
+        while finishedAt == nil, let end = countdown.finishedAt, end <= now {
+            if kind == .work, let sessionID, ledger.active?.id == sessionID {
+                try? ledger.stop(at: end)
+            }
+            sessionID = nil
+            phaseIndex += 1
+            guard phaseIndex < phases.count else {
+                finishedAt = end
+                break
+            }
+            let seconds = switch kind {
+            case .work: plan.workSeconds
+            case .shortBreak: plan.shortBreakSeconds
+            case .longBreak: plan.longBreakSeconds
+            }
+            // Lengths were checked positive in the plan, so these cannot fail.
+            guard var next = try? Countdown(durationSeconds: seconds) else { break }
+            try? next.start(at: end)
+            countdown = next
+            if kind == .work {
+                let id = newSessionID()
+                ledger.start(tag: tag, id: id, at: end)
+                sessionID = id
+            }
+            entered.append(kind)
+        }
+        return entered
+    }
+
+    /// Ends the cycle at `now`, stopping the current focus session (if still active).
+    public mutating func stop(at now: Date, ledger: inout FocusLedger) {
+        if let sessionID, ledger.active?.id == sessionID { try? ledger.stop(at: now) }
+        sessionID = nil
+        finishedAt = now
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+
+extension FocusCommand {
+    /// `focus calendar [--weeks N] [--svg FILE]`.
+    struct CalendarView: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "calendar", abstract: "A heat map of daily totals, Monday to Sunday, in the terminal or as SVG.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "How many weeks to show, ending with this one.") var weeks = 12
+        @Option(help: "Also write the heat map as an SVG image to this file.") var svg: String?
+
+        func validate() throws {
+            guard (1...520).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 520") }
+        }
+
+        func run() async throws {
+            let context = try FocusContext(global: global)
+            try context.advancePomodoro()
+            let settings = try context.settings()
+            let calendar = try settings.calendar()
+            let today = calendar.day(containing: context.now)
+            let first = today.adding(days: -(today.isoWeekday - 1) - 7 * (weeks - 1))
+            let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil)
+            let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
+            let heatMap = FocusHeatMap(report: report, weeks: weeks)
+            print(heatMap.text(colour: isatty(STDOUT_FILENO) == 1))
+            if let svg {
+                do {
+                    try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)
+                } catch {
+                    throw FocusCLIError("cannot write \(svg): \(error.localizedDescription)")
+                }
+                print("Wrote \(svg)")
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TempoKit
+import TempoStore
+
+/// What every focus command needs: the store, the settings, and the instant it acts at.
+///
+/// The clock is read here, at the edge: `TEMPO_NOW` (ISO 8601) replaces it, so end-to-end
+/// tests can run the real binary at a chosen instant.
+struct FocusContext {
+    let database: AppDatabase
+    let now: Date
+
+    init(global: GlobalOptions) throws {
+        database = try global.openDatabase()
+        now = try FocusContext.currentInstant()
+    }
+
+    init(database: AppDatabase, now: Date) {
+        self.database = database
+        self.now = now
+    }
+
+    static func currentInstant() throws -> Date {
+        guard let text = ProcessInfo.processInfo.environment["TEMPO_NOW"], !text.isEmpty else { return Date() }
+        guard let date = FocusImport.isoDateText(text) else { throw FocusCLIError("TEMPO_NOW '\(text)' is not an ISO 8601 instant") }
+        return date
+    }
+
+    /// The system's zone, when it is a usable IANA zone; UTC otherwise.
+    static var systemTimeZone: String {
+        let identifier = TimeZone.current.identifier
+        return (try? DayCalendar.ianaTimeZone(identifier)) != nil ? identifier : "UTC"
+    }
+
+    func settings() throws -> FocusSettings {
+        try database.focusSettings(defaultTimeZone: FocusContext.systemTimeZone)
+    }
+
+    /// Moves a stored pomodoro cycle up to `now`, so sessions it owns are stopped at their
+    /// deadlines before anything reads them.
+    func advancePomodoro() throws {
+        guard try database.pomodoro() != nil else { return }
+        let now = self.now
+        try database.changePomodoro { pomodoro, ledger in
+            pomodoro?.advance(to: now, ledger: &ledger)
+            if pomodoro?.finishedAt != nil { pomodoro = nil }
+        }
+    }
+
+    /// `HH:MM` in the settings' zone, for messages.
+    static func localTime(_ date: Date, zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}
+
+/// A focus command's failure: one line for the person, exit status 1.
+struct FocusCLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

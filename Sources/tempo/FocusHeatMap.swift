@@ -1,0 +1,66 @@
+import Foundation
+import TempoKit
+
+/// A heat map of daily totals: one column per ISO week, one row per weekday.
+///
+/// A day's level (0–4) is its fraction of the daily goal (of the busiest day without a goal).
+struct FocusHeatMap {
+    let report: FocusReport
+    let weeks: Int
+
+    private var scale: Double {
+        if let goal = report.goalSeconds, goal > 0 { return goal }
+        return max(1, report.days.map(\.totalSeconds).max() ?? 1)
+    }
+
+    func level(_ seconds: Double) -> Int {
+        guard seconds > 0 else { return 0 }
+        return min(4, 1 + Int(seconds / scale * 3))
+    }
+
+    /// The day shown at (`week`, `weekday` 1…7), nil after today.
+    private func day(week: Int, weekday: Int) -> FocusReport.Day? {
+        let index = week * 7 + weekday - 1
+        return index < report.days.count ? report.days[index] : nil
+    }
+
+    func text(colour: Bool) -> String {
+        let glyphs = ["·", "░", "▒", "▓", "█"]
+        let colours = ["\u{1B}[90m", "\u{1B}[38;5;151m", "\u{1B}[38;5;114m", "\u{1B}[38;5;71m", "\u{1B}[38;5;28m"]
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var lines = ["Focus \(report.from) to \(report.to) (\(report.settings.timeZoneIdentifier))"]
+        for weekday in 1...7 {
+            var line = names[weekday - 1] + " "
+            for week in 0..<weeks {
+                guard let day = day(week: week, weekday: weekday) else { line += "  "; continue }
+                let level = level(day.totalSeconds)
+                line += colour ? colours[level] + glyphs[level] + "\u{1B}[0m " : glyphs[level] + " "
+            }
+            lines.append(line.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression))
+        }
+        lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.format(seconds: $0) } ?? "none")); total \(ClockText.format(seconds: report.totalSeconds))")
+        return lines.joined(separator: "\n")
+    }
+
+    func svg() -> String {
+        let cell = 12, gap = 3, left = 30, top = 20
+        let fills = ["#ebedf0", "#c6e48b", "#7bc96f", "#239a3b", "#196127"]
+        let width = left + weeks * (cell + gap), height = top + 7 * (cell + gap) + 10
+        var parts = [
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" font-family="sans-serif" font-size="9">"#,
+            #"<title>Focus \#(report.from) to \#(report.to) (\#(report.settings.timeZoneIdentifier))</title>"#,
+        ]
+        for (row, name) in ["Mon", "Wed", "Fri"].enumerated() {
+            parts.append(#"<text x="0" y="\#(top + (row * 2) * (cell + gap) + cell - 2)">\#(name)</text>"#)
+        }
+        for week in 0..<weeks {
+            for weekday in 1...7 {
+                guard let day = day(week: week, weekday: weekday) else { continue }
+                let x = left + week * (cell + gap), y = top + (weekday - 1) * (cell + gap)
+                parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.format(seconds: day.totalSeconds))</title></rect>"#)
+            }
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n") + "\n"
+    }
+}
