@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TempoKit
+import TempoStore
 
 extension FocusCommand {
     /// `focus start [TAG]`.

@@ -28,7 +28,7 @@ import TempoKit
         #expect(byDate["2024-10-27"]?.lengthSeconds == 90_000)
         // 23:00 CET to 00:00 is on the 30th; the rest (4 h real) on the 31st.
         #expect(byDate["2024-03-30"]?.totalSeconds == 3600)
-        #expect(byDate["2024-03-31"]?.totalSeconds == 4 * 3600)
+        #expect(byDate["2024-03-31"].map { $0.totalSeconds - 4 * 3600 } == 0)
         // 00:30 CEST (22:30Z) onwards is the 27th: 4.5 h.
         #expect(byDate["2024-10-27"]?.totalSeconds == 4.5 * 3600)
     }
@@ -133,7 +133,7 @@ import TempoKit
         }
     }
 
-    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata", "America/Santiago"])
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kathmandu", "America/Santiago"])
     func dayGridEqualsTheCalendar(zone: String) throws {
         for dayStart in ["00:00", "02:30", "04:00"] {
             let calendar = try DayCalendar(timeZoneIdentifier: zone, dayStart: DayTime(parsing: dayStart))

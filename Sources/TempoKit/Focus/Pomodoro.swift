@@ -84,7 +84,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         var entered: [Kind] = []
         while finishedAt == nil, let end = countdown.finishedAt, end <= now {
             if kind == .work, let sessionID, ledger.active?.id == sessionID {
-                try? ledger.stop(at: end)
+                _ = try? ledger.stop(at: end)
             }
             sessionID = nil
             phaseIndex += 1
@@ -99,7 +99,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
             }
             // Lengths were checked positive in the plan, so these cannot fail.
             guard var next = try? Countdown(durationSeconds: seconds) else { break }
-            try? next.start(at: end)
+            _ = try? next.start(at: end)
             countdown = next
             if kind == .work {
                 let id = newSessionID()
@@ -113,7 +113,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
 
     /// Ends the cycle at `now`, stopping the current focus session (if still active).
     public mutating func stop(at now: Date, ledger: inout FocusLedger) {
-        if let sessionID, ledger.active?.id == sessionID { try? ledger.stop(at: now) }
+        if let sessionID, ledger.active?.id == sessionID { _ = try? ledger.stop(at: now) }
         sessionID = nil
         finishedAt = now
     }

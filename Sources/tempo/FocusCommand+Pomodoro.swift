@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
+
+extension FocusCommand {
+    /// `focus pomodoro`: focus periods and breaks on countdowns; the cycle lives in the store.
+    struct PomodoroCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pomodoro",
+            abstract: "Cycles of focus and breaks; focus periods become sessions, breaks do not.",
+            discussion: """
+                One cycle is ROUNDS focus periods with short breaks between them and a long break after the last. \
+                The cycle is stored: q, Ctrl-C or a killed process leave it running by its deadlines, and running \
+                the command again resumes it in the right phase; --stop ends it.
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Focus period length.") var work = "25m"
+        @Option(help: "Short break length.") var short = "5m"
+        @Option(help: "Long break length.") var long = "15m"
+        @Option(help: "Focus periods per cycle.") var rounds = 4
+        @Option(help: "Tag for the focus sessions.") var tag: String?
+        @Flag(help: "End the stored cycle now (stopping its running focus session).") var stop = false
+        @Flag(help: "Print the stored cycle's phase and remaining time, then exit.") var status = false
+        @Flag(help: "With --status, print JSON.") var json = false
+
+        func run() async throws {
+            let database = try global.openDatabase()
+            var context = FocusContext(database: database, now: try FocusContext.currentInstant())
+            let now = context.now
+            if stop {
+                let stopped = try database.changePomodoro { pomodoro, ledger in
+                    let had = pomodoro != nil
+                    pomodoro?.advance(to: now, ledger: &ledger)
+                    pomodoro?.stop(at: now, ledger: &ledger)
+                    pomodoro = nil
+                    return had
+                }
+                print(stopped ? "Pomodoro stopped" : "No pomodoro cycle")
+                return
+            }
+            if status {
+                let pomodoro = try advance(database, now: now)
+                try printStatus(pomodoro, now: now)
+                return
+            }
+            let plan = try Pomodoro.Plan(
+                workSeconds: try seconds(work, "--work"), shortBreakSeconds: try seconds(short, "--short"),
+                longBreakSeconds: try seconds(long, "--long"), rounds: rounds)
+            let tag = tag
+            let resumed = try database.changePomodoro { pomodoro, ledger -> Bool in
+                pomodoro?.advance(to: now, ledger: &ledger)
+                if let current = pomodoro, current.finishedAt == nil { return true }
+                pomodoro = try Pomodoro(plan: plan, tag: tag, at: now, ledger: &ledger)
+                return false
+            }
+            let terminal = Terminal(readKeys: true)
+            defer {
+                terminal.endLine()
+                terminal.restore()
+            }
+            terminal.line(resumed ? "Resuming the stored pomodoro cycle" : "Pomodoro: \(rounds) × \(work) focus, \(short) breaks, \(long) long break")
+            let quit = FocusQuitFlag()
+            let keys = Task {
+                for await key in terminal.keys where key == .interrupt || key == .character("q") {
+                    await quit.set()
+                    return
+                }
+            }
+            defer { keys.cancel() }
+            let clock = ContinuousClock()
+            var deadline = clock.now
+            var lastPhase: Int?
+            while await !quit.isSet {
+                context = FocusContext(database: database, now: try FocusContext.currentInstant())
+                guard let pomodoro = try advance(database, now: context.now) else {
+                    terminal.line("Pomodoro cycle done")
+                    terminal.bell()
+                    return
+                }
+                if let lastPhase, lastPhase != pomodoro.phaseIndex { terminal.bell() }
+                lastPhase = pomodoro.phaseIndex
+                terminal.draw(FocusPomodoroText.line(pomodoro, now: context.now))
+                deadline = deadline.advanced(by: .seconds(1))
+                try await clock.sleep(until: deadline)
+            }
+            terminal.line("Left the pomodoro running; run `tempo focus pomodoro` to watch it again or --stop to end it")
+        }
+
+        /// Advances the stored cycle to `now` (one transaction); removes it once finished.
+        private func advance(_ database: AppDatabase, now: Date) throws -> Pomodoro? {
+            try database.changePomodoro { pomodoro, ledger -> Pomodoro? in
+                pomodoro?.advance(to: now, ledger: &ledger)
+                if pomodoro?.finishedAt != nil { pomodoro = nil }
+                return pomodoro
+            }
+        }
+
+        private func printStatus(_ pomodoro: Pomodoro?, now: Date) throws {
+            if json {
+                try JSONOutput.print(FocusPomodoroJSON(pomodoro, now: now))
+            } else {
+                print(pomodoro.map { FocusPomodoroText.line($0, now: now) } ?? "No pomodoro cycle")
+            }
+        }
+
+        private func seconds(_ text: String, _ option: String) throws -> Double {
+            let value: Double
+            do { value = try DurationParser.seconds(text) } catch { throw FocusCLIError("\(option): \(error.description)") }
+            guard value > 0 else { throw FocusCLIError("\(option) must be longer than zero") }
+            return value
+        }
+    }
+}
+
+/// The live line of a pomodoro.
+enum FocusPomodoroText {
+    static func line(_ pomodoro: Pomodoro, now: Date) -> String {
+        let name = switch pomodoro.kind {
+        case .work: "focus"
+        case .shortBreak: "short break"
+        case .longBreak: "long break"
+        }
+        let remaining = pomodoro.remainingSeconds(at: now)
+        return "round \(pomodoro.round)/\(pomodoro.plan.rounds) \(name) \(ClockText.format(seconds: remaining, rounding: .up)) left "
+            + ProgressBar.render(pomodoro.countdown.progress(at: now))
+    }
+}
+
+/// `focus pomodoro --status --json`.
+struct FocusPomodoroJSON: Encodable {
+    let active: Bool
+    let phase: String?
+    let round: Int?
+    let rounds: Int?
+    let remainingS: Double?
+    let phaseEndsAt: Date?
+    let sessionID: String?
+
+    init(_ pomodoro: Pomodoro?, now: Date) {
+        active = pomodoro != nil
+        phase = pomodoro?.kind.rawValue
+        round = pomodoro?.round
+        rounds = pomodoro?.plan.rounds
+        remainingS = pomodoro?.remainingSeconds(at: now)
+        phaseEndsAt = pomodoro?.countdown.deadline
+        sessionID = pomodoro?.sessionID?.uuidString.lowercased()
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case active, phase, round, rounds, remainingS = "remaining_s", phaseEndsAt = "phase_ends_at", sessionID = "session_id"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(active, forKey: .active)
+        try container.encode(phase, forKey: .phase)
+        try container.encode(round, forKey: .round)
+        try container.encode(rounds, forKey: .rounds)
+        try container.encode(remainingS, forKey: .remainingS)
+        try container.encode(phaseEndsAt, forKey: .phaseEndsAt)
+        try container.encode(sessionID, forKey: .sessionID)
+    }
+}

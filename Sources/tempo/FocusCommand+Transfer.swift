@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
+
+extension FocusCommand {
+    /// `focus export --format json|csv`.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print every session (JSON or CSV), to import elsewhere.")
+        enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "json or csv.") var format: Format = .json
+
+        func run() async throws {
+            let context = try FocusContext(global: global)
+            try context.advancePomodoro()
+            let settings = try context.settings()
+            let ledger = try context.database.focusLedger()
+            switch format {
+            case .json:
+                try JSONOutput.print(FocusExportJSON(settings: settings, sessions: ledger.sessions, now: context.now))
+            case .csv:
+                var lines = ["id,tag,started_at,stopped_at,duration_s,segments"]
+                for session in ledger.sessions {
+                    let segments = session.stopwatch.segments.map { segment in
+                        JSONOutput.iso8601(segment.start) + "/" + (segment.end.map(JSONOutput.iso8601) ?? "")
+                    }.joined(separator: " ")
+                    lines.append([
+                        session.id.uuidString.lowercased(), csv(session.tag ?? ""), session.startedAt.map(JSONOutput.iso8601) ?? "",
+                        session.stoppedAt.map(JSONOutput.iso8601) ?? "", String(session.durationSeconds(at: context.now)), segments,
+                    ].joined(separator: ","))
+                }
+                print(lines.joined(separator: "\n"))
+            }
+        }
+
+        private func csv(_ field: String) -> String {
+            field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+        }
+    }
+
+    /// `focus import FILE`.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import sessions from Tempo's export (JSON or CSV), `timew export` JSON or Watson's frames file.",
+            discussion: "Importing the same data twice adds nothing. A file that overlaps stored sessions, or is malformed, imports nothing.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The file to import.") var file: String
+
+        func run() async throws {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+                throw FocusCLIError("cannot read \(file): \(error.localizedDescription)")
+            }
+            let parsed: (format: FocusImport.Format, sessions: [FocusSession], skipped: Int)
+            do { parsed = try FocusImport.sessions(from: data) } catch { throw FocusCLIError("\(file): \(error.description)") }
+            let context = try FocusContext(global: global)
+            let result: (added: Int, skipped: Int)
+            do {
+                result = try context.database.importFocusSessions(parsed.sessions, now: context.now)
+            } catch let error as FocusError {
+                throw FocusCLIError("\(file): nothing imported: \(error.description)")
+            }
+            let open = parsed.skipped > 0 ? ", \(parsed.skipped) still running there skipped" : ""
+            print("Imported \(result.added) session(s) from \(parsed.format.rawValue) (\(result.skipped) already present\(open))")
+        }
+    }
+}
+
+/// `focus export --format json`; `focus import` reads it back.
+struct FocusExportJSON: Encodable {
+    struct Segment: Encodable {
+        let start: Date
+        let end: Date?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+        }
+        enum CodingKeys: String, CodingKey { case start, end }
+    }
+
+    struct Session: Encodable {
+        let id: String
+        let tag: String?
+        let startedAt: Date?
+        let stoppedAt: Date?
+        let durationS: Double
+        let clockWentBackwards: Bool
+        let importKey: String?
+        let segments: [Segment]
+        enum CodingKeys: String, CodingKey {
+            case id, tag, startedAt = "started_at", stoppedAt = "stopped_at", durationS = "duration_s"
+            case clockWentBackwards = "clock_went_backwards", importKey = "import_key", segments
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(tag, forKey: .tag)
+            try container.encode(startedAt, forKey: .startedAt)
+            try container.encode(stoppedAt, forKey: .stoppedAt)
+            try container.encode(durationS, forKey: .durationS)
+            try container.encode(clockWentBackwards, forKey: .clockWentBackwards)
+            try container.encode(importKey, forKey: .importKey)
+            try container.encode(segments, forKey: .segments)
+        }
+    }
+
+    let format = "tempo-focus"
+    let version = 1
+    let exportedAt: Date
+    let settings: FocusSettingsJSON
+    let sessions: [Session]
+
+    enum CodingKeys: String, CodingKey { case format, version, exportedAt = "exported_at", settings, sessions }
+
+    init(settings: FocusSettings, sessions: [FocusSession], now: Date) {
+        exportedAt = now
+        self.settings = FocusSettingsJSON(settings)
+        self.sessions = sessions.map { session in
+            Session(
+                id: session.id.uuidString.lowercased(), tag: session.tag, startedAt: session.startedAt, stoppedAt: session.stoppedAt,
+                durationS: session.durationSeconds(at: now), clockWentBackwards: session.clockWentBackwards,
+                importKey: session.importKey,
+                segments: session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) })
+        }
+    }
+}
