@@ -1,1 +1,197 @@
-print("not yet written")
+// Focus benchmark (release):
+//   swift build -c release --product tempo && swift build -c release --product focus-benchmark
+//   .build/release/focus-benchmark [SESSIONS]
+//
+// Builds a 10-year ledger of about 70,000 sessions (Europe/Berlin, some crossing midnight and
+// DST changes, one running now) in a temporary SQLite file, then measures:
+//   1. the report over the whole history (per-day totals, weeks, months, tags, streak):
+//      Tempo's one-sweep derivation, and side by side the naive per-session bucketing with
+//      Foundation's Calendar (startOfDay / next day for every segment) and per-session
+//      DayCalendar.split; the loading from SQLite is shown separately;
+//   2. `tempo focus status` as a whole process (the release binary next to this one), median
+//      of several runs, with `/bin/true` spawned the same way as the floor.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TempoKit
+import TempoStore
+
+let sessionCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 70_000
+let clock = ContinuousClock()
+let zone = "Europe/Berlin"
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func measure(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = clock.now
+        try body()
+        times.append(milliseconds(clock.now - start))
+    }
+    return median(times)
+}
+
+func format(_ value: Double) -> String { String(format: "%8.2f", value) }
+
+// MARK: The ledger
+
+var generator = SystemRandomNumberGenerator()
+let now = Date()
+let spanSeconds = 10 * 365.25 * 86_400
+let first = now.addingTimeInterval(-spanSeconds)
+let meanStep = spanSeconds / Double(sessionCount)
+var sessions: [FocusSession] = []
+sessions.reserveCapacity(sessionCount)
+var cursor = first
+let tags = ["math", "thesis", "reading", "code", nil]
+while sessions.count < sessionCount - 1 {
+    let length = Double.random(in: 300...(meanStep * 0.8), using: &generator)
+    let start = cursor.addingTimeInterval(Double.random(in: 0...(meanStep * 0.4), using: &generator))
+    let end = start.addingTimeInterval(length)
+    guard end < now.addingTimeInterval(-600) else { break }
+    var segments = [Stopwatch.Segment(start: start, end: end)]
+    if Bool.random(using: &generator) {
+        let pause = start.addingTimeInterval(length / 2)
+        segments = [Stopwatch.Segment(start: start, end: pause), Stopwatch.Segment(start: pause.addingTimeInterval(60), end: end.addingTimeInterval(60))]
+    }
+    let stopwatch = try Stopwatch(segments: segments, stoppedAt: segments.last?.end)
+    sessions.append(FocusSession(tag: tags.randomElement(using: &generator) ?? nil, stopwatch: stopwatch))
+    cursor = (segments.last?.end ?? end).addingTimeInterval(1)
+}
+var ledger = FocusLedger(sessions: sessions)
+ledger.start(tag: "math", at: now.addingTimeInterval(-300))
+let settings = FocusSettings(timeZoneIdentifier: zone, dayStart: try DayTime(parsing: "04:00"), goalSeconds: 3600)
+let segmentCount = ledger.sessions.reduce(0) { $0 + $1.stopwatch.segments.count }
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("focus-benchmark-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let path = directory.appendingPathComponent("tempo.sqlite").path
+let database = try AppDatabase.open(path: path)
+let buildStart = clock.now
+_ = try database.importFocusSessions(ledger.sessions.filter { !$0.isActive }, now: now)
+try database.changeFocus { $0.start(tag: "math", at: now.addingTimeInterval(-300)) }
+try database.updateFocusSettings(defaultTimeZone: zone) { $0 = settings }
+let buildMilliseconds = milliseconds(clock.now - buildStart)
+
+print("Focus benchmark: \(ledger.sessions.count) sessions (\(segmentCount) segments) over 10 years, \(zone), day start 04:00")
+print("SQLite file \(path) written in \(String(format: "%.0f", buildMilliseconds)) ms (one transaction)")
+print("")
+
+// MARK: 1. The report
+
+var tempoReport: FocusReport?
+let tempoMilliseconds = try measure(runs: 15) { tempoReport = try ledger.report(settings: settings, now: now) }
+
+/// The reference: what an app typically writes — for each segment, Calendar.startOfDay and
+/// "next day" to split it, totals in a dictionary keyed by day.
+@MainActor func naiveCalendarTotals() -> [Date: Double] {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+    let offset = TimeInterval(settings.dayStart.secondsAfterMidnight)
+    var totals: [Date: Double] = [:]
+    for session in ledger.sessions {
+        for interval in session.intervals(at: now) {
+            var start = interval.start
+            while start < interval.end {
+                // Day start 04:00: shift back, take the calendar day, shift forward.
+                let dayStart = calendar.startOfDay(for: start.addingTimeInterval(-offset))
+                let logical = dayStart.addingTimeInterval(offset)
+                let next = calendar.date(byAdding: .day, value: 1, to: logical) ?? logical.addingTimeInterval(86_400)
+                guard next > start else { break }  // the naive rule has no answer near some DST changes
+                let end = min(next, interval.end)
+                totals[dayStart, default: 0] += end.timeIntervalSince(start)
+                start = end
+            }
+        }
+    }
+    return totals
+}
+var naiveTotals: [Date: Double] = [:]
+let naiveMilliseconds = measure(runs: 3) { naiveTotals = naiveCalendarTotals() }
+
+/// A second reference: per-session DayCalendar.split (day(containing:) per segment).
+@MainActor func perSessionSplitTotals() throws -> [LocalDate: Double] {
+    let calendar = try settings.calendar()
+    var totals: [LocalDate: Double] = [:]
+    for session in ledger.sessions {
+        for interval in session.intervals(at: now) {
+            for part in calendar.split(from: interval.start, to: interval.end) { totals[part.day, default: 0] += part.seconds }
+        }
+    }
+    return totals
+}
+var splitTotals: [LocalDate: Double] = [:]
+let splitMilliseconds = try measure(runs: 3) { splitTotals = try perSessionSplitTotals() }
+
+var loaded = FocusLedger()
+let loadMilliseconds = try measure(runs: 5) { loaded = try database.focusLedger() }
+let endToEndMilliseconds = try measure(runs: 5) {
+    _ = try database.focusLedger().report(settings: settings, now: now)
+}
+
+let report = tempoReport
+let total = report?.totalSeconds ?? 0
+let naiveTotal = naiveTotals.values.reduce(0, +), splitTotal = splitTotals.values.reduce(0, +)
+let mismatchedDays = report?.days.filter { abs((splitTotals[$0.date] ?? 0) - $0.totalSeconds) > 1e-6 }.count ?? -1
+print("1. Report over \(report?.days.count ?? 0) days (target < 50 ms)")
+print("   Tempo one-sweep report (days, weeks, months, tags, streak) \(format(tempoMilliseconds)) ms")
+print("   reference: naive per-segment Foundation Calendar bucketing  \(format(naiveMilliseconds)) ms")
+print("   reference: per-segment DayCalendar.split                     \(format(splitMilliseconds)) ms")
+print("   loading the ledger from SQLite (\(loaded.sessions.count) sessions)        \(format(loadMilliseconds)) ms")
+print("   loading + report                                             \(format(endToEndMilliseconds)) ms")
+print("   totals agree: Tempo \(Int(total)) s, Calendar \(Int(naiveTotal)) s, split \(Int(splitTotal)) s; days differing from split: \(mismatchedDays)")
+print("   streak \(report?.streakDays ?? 0) days, today \(ClockText.format(seconds: report?.todaySeconds ?? 0))")
+print("")
+
+// MARK: 2. `tempo focus status` as a process
+
+/// Spawns `executable` with posix_spawn (stdout and stderr to /dev/null), waits for it, and
+/// returns the wall time in milliseconds; throws unless it exits 0.
+func spawnMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Double {
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let start = clock.now
+    guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else {
+        throw NSError(domain: "focus-benchmark: cannot spawn \(executable)", code: 1)
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let elapsed = milliseconds(clock.now - start)
+    guard status == 0 else { throw NSError(domain: "focus-benchmark: \(executable) failed", code: Int(status)) }
+    return elapsed
+}
+
+let tempo = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tempo").path
+if FileManager.default.isExecutableFile(atPath: tempo) {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TEMPO_DB"] = path
+    _ = try spawnMilliseconds(tempo, ["focus", "status"], environment: environment)  // warm the page cache
+    var statusTimes: [Double] = [], trueTimes: [Double] = []
+    for _ in 0..<21 {
+        statusTimes.append(try spawnMilliseconds(tempo, ["focus", "status", "--json"], environment: environment))
+        trueTimes.append(try spawnMilliseconds("/bin/true", [], environment: environment))
+    }
+    print("2. `tempo focus status --json` as a whole process, median of 21 (target < 30 ms)")
+    print("   tempo focus status                                           \(format(median(statusTimes))) ms")
+    print("   reference floor: /bin/true spawned the same way (posix_spawn) \(format(median(trueTimes))) ms")
+    print("   (\(tempo))")
+} else {
+    print("2. skipped: build the release binary first (swift build -c release --product tempo); looked for \(tempo)")
+}

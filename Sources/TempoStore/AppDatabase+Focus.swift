@@ -119,7 +119,7 @@ extension AppDatabase {
             var added = 0, skipped = 0
             for session in sessions {
                 let known = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS(SELECT 1 FROM focus_session WHERE id = ? OR import_key = ?)",
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM focus_session WHERE id = ?) OR EXISTS(SELECT 1 FROM focus_session WHERE import_key = ?)",
                     arguments: [session.id.uuidString, session.importKey]) ?? false
                 if known {
                     skipped += 1
@@ -228,6 +228,12 @@ extension AppDatabase {
                 """,
             arguments: [id, session.tag, first.timeIntervalSince1970, last.timeIntervalSince1970,
                         session.stoppedAt?.timeIntervalSince1970, session.importKey])
+        try db.execute(
+            sql: """
+                INSERT INTO focus_setting (key, value) VALUES ('max_span_s', ?)
+                ON CONFLICT(key) DO UPDATE SET value = MAX(CAST(value AS REAL), CAST(excluded.value AS REAL))
+                """,
+            arguments: [last.timeIntervalSince(first)])
         try db.execute(sql: "DELETE FROM focus_segment WHERE session_id = ?", arguments: [id])
         let insert = try db.cachedStatement(sql: "INSERT INTO focus_segment (session_id, seq, start_at, end_at) VALUES (?, ?, ?, ?)")
         for (seq, segment) in segments.enumerated() {
@@ -236,10 +242,20 @@ extension AppDatabase {
     }
 
     /// Sessions whose recorded instants reach into `[from, to]`, plus every active session.
+    ///
+    /// Uses the index on `first_at`: no stopped session spans more than the longest span ever
+    /// stored (`max_span_s`, kept up to date by `save`), so only sessions starting in
+    /// `[from − max span, to]` can reach into the interval.
     private static func loadSessions(_ db: Database, overlapping from: Date, _ to: Date) throws -> [FocusSession] {
-        try loadSessions(
-            db, where: "s.stopped_at IS NULL OR (s.last_at >= ? AND s.first_at <= ?)",
-            arguments: [max(-1e15, from.timeIntervalSince1970), min(1e15, to.timeIntervalSince1970)])
+        let maxSpan = try Double.fetchOne(db, sql: "SELECT CAST(value AS REAL) FROM focus_setting WHERE key = 'max_span_s'") ?? 0
+        let low = max(-1e15, from.timeIntervalSince1970), high = min(1e15, to.timeIntervalSince1970)
+        return try loadSessions(
+            db, where: """
+                s.id IN (SELECT id FROM focus_session WHERE stopped_at IS NULL
+                         UNION ALL
+                         SELECT id FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
+                """,
+            arguments: [low - maxSpan - 1, high, low])
     }
 
     private static func loadSessions(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [FocusSession] {
