@@ -140,7 +140,16 @@ enum FocusReportTable {
             row.enumerated().map { index, cell in
                 let pad = String(repeating: " ", count: widths[index] - cell.count)
                 return index == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ").replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }
+    }
+}
+
+extension String {
+    /// The string without trailing spaces (table rows end at their last non-empty cell).
+    func trimmingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[..<end])
     }
 }

@@ -11,8 +11,15 @@ extension FocusCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let context = try FocusContext(global: global)
-            try context.advancePomodoro()
+            // Read-only when nothing needs writing (no pomodoro to advance): no disk sync.
+            let now = try FocusContext.currentInstant()
+            let context: FocusContext
+            if let reader = AppDatabase.openForReading(path: global.databasePath), (try? reader.pomodoro()) == .some(nil) {
+                context = FocusContext(database: reader, now: now)
+            } else {
+                context = FocusContext(database: try global.openDatabase(), now: now)
+                try context.advancePomodoro()
+            }
             let settings = try context.settings()
             let status = try context.database.focusStatus(settings: settings, now: context.now)
             if json {

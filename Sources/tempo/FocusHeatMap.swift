@@ -36,7 +36,7 @@ struct FocusHeatMap {
                 let level = level(day.totalSeconds)
                 line += colour ? colours[level] + glyphs[level] + "\u{1B}[0m " : glyphs[level] + " "
             }
-            lines.append(line.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression))
+            lines.append(line.trimmingTrailingSpaces())
         }
         lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.format(seconds: $0) } ?? "none")); total \(ClockText.format(seconds: report.totalSeconds))")
         return lines.joined(separator: "\n")

@@ -104,7 +104,10 @@ public struct FocusLedger: Sendable, Hashable {
     }
 
     static func startOrder(_ a: FocusSession, _ b: FocusSession) -> Bool {
-        (a.startedAt ?? .distantPast, a.id.uuidString) < (b.startedAt ?? .distantPast, b.id.uuidString)
+        let left = a.startedAt ?? .distantPast, right = b.startedAt ?? .distantPast
+        if left != right { return left < right }
+        // Ties are rare; the id only makes the order total.
+        return a.id.uuidString < b.id.uuidString
     }
 }
 
