@@ -17,7 +17,7 @@ extension FocusCommand {
 
         func run() async throws {
             // Everything is checked before the transaction, so bad input changes nothing.
-            let zone = try tz.map { try DayCalendar.ianaTimeZone($0).identifier }
+            let zone = try tz.map { try FocusContext.zoneIdentifier($0) }
             let start = try dayStart.map { try DayTime(parsing: $0) }
             let goalSeconds = try goal.map { text -> Double? in
                 let value = try duration(text, "--goal")

@@ -22,7 +22,7 @@ extension FocusCommand {
         func run() async throws {
             let context = try FocusContext(global: global)
             var settings = try context.settings()
-            if let tz { settings.timeZoneIdentifier = try DayCalendar.ianaTimeZone(tz).identifier }
+            if let tz { settings.timeZoneIdentifier = try FocusContext.zoneIdentifier(tz) }
             if let dayStart { settings.dayStart = try DayTime(parsing: dayStart) }
             let fromDate = try from.map { try LocalDate(parsing: $0) }
             let toDate = try to.map { try LocalDate(parsing: $0) }
