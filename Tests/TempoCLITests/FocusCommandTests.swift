@@ -191,6 +191,14 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}"))
     }
 
+    @Test func zonesAreIANANamesIncludingKolkata() throws {
+        let tempo = try FocusBinary(now: "2024-05-01T08:00:00Z")
+        defer { tempo.cleanUp() }
+        let result = try tempo.run("focus", "config", "--tz", "Asia/Kolkata", "--json")
+        #expect(result.status == 0)
+        #expect(try result.json()["tz"] as? String == "Asia/Calcutta")
+    }
+
     @Test func calendarDrawsAHeatMapAndAnSVG() throws {
         let tempo = try FocusBinary(now: "2024-05-15T12:00:00Z")
         defer { tempo.cleanUp() }

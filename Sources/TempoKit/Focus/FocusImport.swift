@@ -130,7 +130,8 @@ public enum FocusImport {
     }
 
     private static func number(_ value: Any) -> Double? {
-        if value is Bool { return nil }
+        // `true` in JSON is not a time; NSNumber 1 bridges to Bool on Linux, so test the type.
+        if type(of: value) == Bool.self { return nil }
         return (value as? NSNumber)?.doubleValue
     }
 
