@@ -1,0 +1,186 @@
+import Foundation
+
+/// The geometry of every condition, stored so that a fix only looks at conditions near it.
+///
+/// Struct of arrays indexed by an `Int32` slot (freed slots are reused). Each circle lives in one
+/// level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at least
+/// the circle's diameter — and is registered in every cell of that level its bounding box
+/// touches, so a point query reads one cell per non-empty level. A cell entry carries a compact
+/// copy of the circle (Float centre and radius) for a pre-filter that is a rigorous lower bound on
+/// the geodesic distance; only survivors need the exact distance.
+struct ConditionIndex: Sendable {
+    /// One condition in one cell: enough to reject it without touching the slot arrays.
+    struct Entry: Sendable {
+        var slot: Int32
+        var latitude: Float
+        var longitude: Float
+        var radiusMeters: Float
+    }
+
+    /// Cell sizes of the levels, degrees; each divides 180 so that columns wrap exactly at the
+    /// antimeridian (the last level is one cell for the whole Earth).
+    static let cellDegrees: [Double] = [1.0 / 16, 0.5, 4, 30, 360]
+    /// Smallest meridional radius of curvature of WGS84, metres: a(1 − e²).
+    static let minimumMeridionalRadius = Geodesic.equatorialRadius * (1 - eccentricitySquared)
+    static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
+    /// Metres per degree of latitude, at least (meridional arc on the flattest part).
+    static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
+    /// Absorbs the Float rounding of the cell entries, metres.
+    static let prefilterSlackMeters = 2.0
+
+    private(set) var latitudes: [Double] = []
+    private(set) var longitudes: [Double] = []
+    private(set) var radii: [Double] = []
+    private(set) var identifiers: [String] = []
+    private var slotByIdentifier: [String: Int32] = [:]
+    private var freeSlots: [Int32] = []
+    private var cells: [Int64: [Entry]] = [:]
+    private var levelCounts = [Int](repeating: 0, count: cellDegrees.count)
+    /// The largest radius ever placed in each level (never lowered: it only weakens the pre-filter).
+    private var levelMaximumRadius = [Double](repeating: 0, count: cellDegrees.count)
+
+    /// Number of conditions.
+    var count: Int { slotByIdentifier.count }
+
+    /// Number of slots (live or free); per-slot arrays elsewhere are this long.
+    var slotCount: Int { identifiers.count }
+
+    /// The slot of an identifier.
+    func slot(of identifier: String) -> Int32? { slotByIdentifier[identifier] }
+
+    /// Every identifier (unordered).
+    var allIdentifiers: Dictionary<String, Int32>.Keys { slotByIdentifier.keys }
+
+    /// Adds a circle under a new identifier (the caller removes any old one first) and returns its slot.
+    mutating func insert(identifier: String, center: Coordinate, radiusMeters: Double) -> Int32 {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            let i = Int(free)
+            latitudes[i] = center.latitude
+            longitudes[i] = center.longitude
+            radii[i] = radiusMeters
+            identifiers[i] = identifier
+        } else {
+            slot = Int32(identifiers.count)
+            latitudes.append(center.latitude)
+            longitudes.append(center.longitude)
+            radii.append(radiusMeters)
+            identifiers.append(identifier)
+        }
+        slotByIdentifier[identifier] = slot
+        let level = Self.level(radiusMeters: radiusMeters)
+        levelCounts[level] += 1
+        levelMaximumRadius[level] = max(levelMaximumRadius[level], radiusMeters)
+        let entry = Entry(slot: slot, latitude: Float(center.latitude), longitude: Float(center.longitude),
+                          radiusMeters: Float(radiusMeters))
+        Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key in
+            cells[key, default: []].append(entry)
+        }
+        return slot
+    }
+
+    /// Removes an identifier's circle and frees its slot; returns the slot, or nil if unknown.
+    @discardableResult
+    mutating func remove(identifier: String) -> Int32? {
+        guard let slot = slotByIdentifier.removeValue(forKey: identifier) else { return nil }
+        let i = Int(slot)
+        let center = Coordinate(latitude: latitudes[i], longitude: longitudes[i])
+        let level = Self.level(radiusMeters: radii[i])
+        levelCounts[level] -= 1
+        Self.forEachCell(level: level, center: center, radiusMeters: radii[i]) { key in
+            guard var entries = cells.removeValue(forKey: key) else { return }
+            if let at = entries.firstIndex(where: { $0.slot == slot }) {
+                entries.swapAt(at, entries.count - 1)
+                entries.removeLast()
+            }
+            if !entries.isEmpty { cells[key] = entries }
+        }
+        identifiers[i] = ""
+        freeSlots.append(slot)
+        return slot
+    }
+
+    /// Calls `body` with the slot of every condition whose circle may contain a point at which
+    /// a device with accuracy `accuracyMeters` is convincingly inside (`d + a ≤ r` is possible).
+    /// Conditions it skips certainly fail that test.
+    func forEachCandidate(near point: Coordinate, accuracyMeters: Double, _ body: (Int32) -> Void) {
+        let absLatitude = abs(point.latitude)
+        for level in 0..<Self.cellDegrees.count where levelCounts[level] > 0 {
+            guard let entries = cells[Self.cellKey(level: level, latitude: point.latitude, longitude: point.longitude)]
+            else { continue }
+            // Any point within the largest radius of this level lies at most this far from the
+            // equator, which bounds how short a degree of longitude can be along the way.
+            let reachDegrees = levelMaximumRadius[level] / Self.metersPerLatitudeDegree
+            let maximumLatitude = min(90, absLatitude + reachDegrees)
+            let kLatitude = Self.metersPerLatitudeDegree
+            let kLongitude = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
+            for entry in entries {
+                let reach = Double(entry.radiusMeters) - accuracyMeters + Self.prefilterSlackMeters
+                if reach < 0 { continue }
+                let dLatitude = (Double(entry.latitude) - point.latitude) * kLatitude
+                var dLongitudeDegrees = abs(Double(entry.longitude) - point.longitude)
+                if dLongitudeDegrees > 180 { dLongitudeDegrees = 360 - dLongitudeDegrees }
+                let dLongitude = dLongitudeDegrees * kLongitude
+                if dLatitude * dLatitude + dLongitude * dLongitude > reach * reach { continue }
+                body(entry.slot)
+            }
+        }
+    }
+
+    /// Approximate heap bytes held, for the benchmark (capacities, not counts).
+    var approximateBytes: Int {
+        let slotBytes = latitudes.capacity * 24 + identifiers.capacity * 16 + freeSlots.capacity * 4
+        let dictionaryBytes = slotByIdentifier.capacity * 20 * 4 / 3
+        var cellBytes = cells.capacity * (8 + 8) * 4 / 3
+        for entries in cells.values { cellBytes += 32 + entries.capacity * MemoryLayout<Entry>.stride }
+        return slotBytes + dictionaryBytes + cellBytes
+    }
+
+    // MARK: - Grid
+
+    /// The finest level whose cell (in latitude degrees) is at least the circle's diameter.
+    static func level(radiusMeters: Double) -> Int {
+        let diameterDegrees = 2 * radiusMeters / metersPerLatitudeDegree
+        return cellDegrees.firstIndex { $0 >= diameterDegrees } ?? (cellDegrees.count - 1)
+    }
+
+    static func cellKey(level: Int, latitude: Double, longitude: Double) -> Int64 {
+        let size = cellDegrees[level]
+        let rows = Int64((180 / size).rounded(.up)), columns = Int64((360 / size).rounded(.up))
+        let row = min(rows - 1, max(0, Int64(((latitude + 90) / size).rounded(.down))))
+        var column = Int64(((longitude + 180) / size).rounded(.down)) % columns
+        if column < 0 { column += columns }
+        return Int64(level) << 58 | row << 29 | column
+    }
+
+    /// Every cell of `level` that the circle's bounding box touches (conservatively large).
+    static func forEachCell(level: Int, center: Coordinate, radiusMeters: Double, _ body: (Int64) -> Void) {
+        let size = cellDegrees[level]
+        let rows = Int64((180 / size).rounded(.up)), columns = Int64((360 / size).rounded(.up))
+        let dLatitude = radiusMeters / metersPerLatitudeDegree * 1.001
+        let south = max(-90, center.latitude - dLatitude), north = min(90, center.latitude + dLatitude)
+        let firstRow = min(rows - 1, max(0, Int64(((south + 90) / size).rounded(.down))))
+        let lastRow = min(rows - 1, max(0, Int64(((north + 90) / size).rounded(.down))))
+        // A path of length r stays within `maximumLatitude`, where a degree of longitude is at least
+        // a·cos(φ) long; near a pole the box spans all longitudes.
+        let maximumLatitude = abs(center.latitude) + dLatitude
+        var firstColumn: Int64 = 0, lastColumn: Int64 = columns - 1
+        if maximumLatitude < 89.9 {
+            let metersPerLongitudeDegree = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
+            let dLongitude = radiusMeters / metersPerLongitudeDegree * 1.001
+            if dLongitude < 180 {
+                firstColumn = Int64(((center.longitude - dLongitude + 180) / size).rounded(.down))
+                lastColumn = Int64(((center.longitude + dLongitude + 180) / size).rounded(.down))
+                if lastColumn - firstColumn >= columns { firstColumn = 0; lastColumn = columns - 1 }
+            }
+        }
+        for row in firstRow...lastRow {
+            for rawColumn in firstColumn...lastColumn {
+                var column = rawColumn % columns
+                if column < 0 { column += columns }
+                body(Int64(level) << 58 | row << 29 | column)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import PropertyBased
+import Testing
+import TempoKit
+
+/// The spatial index must change nothing: `MonitorCore` gives exactly the events of the plain
+/// rule applied to every condition (a linear scan), for random circles of 1 m … 1,000 km around
+/// ordinary places, the antimeridian and a pole.
+@Suite struct PlaceIndexPropertyTests {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func indexedMonitorMatchesLinearScan() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...2)) { seed, regime in
+            var random = SplitMix(state: UInt64(seed))
+            let origins = [Coordinate(latitude: 45.2, longitude: 5.7), Coordinate(latitude: 0.3, longitude: 179.98),
+                           Coordinate(latitude: 89.7, longitude: -20)]
+            let origin = origins[regime]
+            func nearby(_ spreadDegrees: Double) -> Coordinate {
+                let latitude = min(90, max(-90, origin.latitude + Double.random(in: -spreadDegrees...spreadDegrees, using: &random)))
+                var longitude = origin.longitude + Double.random(in: -spreadDegrees...spreadDegrees, using: &random)
+                if longitude > 180 { longitude -= 360 }
+                if longitude < -180 { longitude += 360 }
+                return Coordinate(latitude: latitude, longitude: longitude)
+            }
+            var core = MonitorCore()
+            var conditions: [(String, CircularCondition)] = []
+            for i in 0..<40 {
+                let radius = exp(Double.random(in: 0...log(1_000_000.0), using: &random))
+                guard let condition = try? CircularCondition(center: nearby(0.3), radiusMeters: radius) else { continue }
+                conditions.append(("c\(i)", condition))
+                core.add(condition, identifier: "c\(i)")
+            }
+            var states = [String: ConditionState]()
+            for step in 0..<150 {
+                let accuracy = Double.random(in: 0...60, using: &random)
+                let fix = LocationFix(time: Date(timeIntervalSince1970: Double(step)), coordinate: nearby(step % 3 == 0 ? 0.3 : 0.02),
+                                      horizontalAccuracyMeters: accuracy)
+                var expected = Set<String>()
+                for (identifier, condition) in conditions {
+                    let d = Geodesic.distance(condition.center, fix.coordinate)
+                    if states[identifier] == .satisfied, d - accuracy >= condition.radiusMeters + condition.exitBufferMeters {
+                        states[identifier] = .unsatisfied
+                        expected.insert("\(identifier) unsatisfied")
+                    } else if states[identifier] != .satisfied, d + accuracy <= condition.radiusMeters {
+                        states[identifier] = .satisfied
+                        expected.insert("\(identifier) satisfied")
+                    }
+                }
+                let actual = Set(core.process(fix, now: .distantPast).events.map { "\($0.identifier) \($0.state)" })
+                #expect(actual == expected, "seed \(seed) regime \(regime) step \(step)")
+                if actual != expected { return }
+            }
+        }
+    }
+}
