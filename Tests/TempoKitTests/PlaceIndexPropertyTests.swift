@@ -61,4 +61,33 @@ import TempoKit
             }
         }
     }
+
+    /// Adds and removes in random order keep identifiers, records and geometry consistent
+    /// (slots are reused; the identifier table shifts entries back on removal).
+    @Test func randomAddsAndRemovesKeepEveryRecord() async {
+        await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000)) { seed in
+            var random = SplitMix(state: UInt64(seed))
+            var core = MonitorCore()
+            var expected: [String: CircularCondition] = [:]
+            for _ in 0..<3000 {
+                let identifier = "place-\(Int.random(in: 0..<600, using: &random))"
+                if Bool.random(using: &random), expected[identifier] != nil {
+                    let removed = core.remove(identifier)
+                    #expect(removed)
+                    expected[identifier] = nil
+                } else {
+                    let center = Coordinate(latitude: .random(in: 40...41, using: &random), longitude: .random(in: 2...3, using: &random))
+                    guard let condition = try? CircularCondition(center: center, radiusMeters: .random(in: 1...20_000, using: &random))
+                    else { continue }
+                    core.add(condition, identifier: identifier)
+                    expected[identifier] = condition
+                }
+            }
+            #expect(core.identifiers == expected.keys.sorted())
+            for (identifier, condition) in expected {
+                #expect(core.record(for: identifier)?.condition == condition)
+            }
+            #expect(core.record(for: "place-600") == nil)
+        }
+    }
 }

@@ -32,7 +32,8 @@ struct ConditionIndex: Sendable {
     private(set) var longitudes: [Double] = []
     private(set) var radii: [Double] = []
     private(set) var identifiers: [String] = []
-    private var slotByIdentifier: [String: Int32] = [:]
+    private var hashes: [UInt32] = []
+    private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
     private var cells: [Int64: [Entry]] = [:]
     private var levelCounts = [Int](repeating: 0, count: cellDegrees.count)
@@ -40,16 +41,18 @@ struct ConditionIndex: Sendable {
     private var levelMaximumRadius = [Double](repeating: 0, count: cellDegrees.count)
 
     /// Number of conditions.
-    var count: Int { slotByIdentifier.count }
+    var count: Int { table.count }
 
     /// Number of slots (live or free); per-slot arrays elsewhere are this long.
     var slotCount: Int { identifiers.count }
 
     /// The slot of an identifier.
-    func slot(of identifier: String) -> Int32? { slotByIdentifier[identifier] }
+    func slot(of identifier: String) -> Int32? {
+        table.find(identifier, hash: IdentifierTable.hash(identifier), identifiers: identifiers, hashes: hashes)
+    }
 
     /// Every identifier (unordered).
-    var allIdentifiers: Dictionary<String, Int32>.Keys { slotByIdentifier.keys }
+    var allIdentifiers: [String] { table.slots.map { identifiers[Int($0)] } }
 
     /// Adds a circle under a new identifier (the caller removes any old one first) and returns its slot.
     mutating func insert(identifier: String, center: Coordinate, radiusMeters: Double) -> Int32 {
@@ -61,14 +64,16 @@ struct ConditionIndex: Sendable {
             longitudes[i] = center.longitude
             radii[i] = radiusMeters
             identifiers[i] = identifier
+            hashes[i] = IdentifierTable.hash(identifier)
         } else {
             slot = Int32(identifiers.count)
-            latitudes.append(center.latitude)
-            longitudes.append(center.longitude)
-            radii.append(radiusMeters)
-            identifiers.append(identifier)
+            Self.appendGently(center.latitude, to: &latitudes)
+            Self.appendGently(center.longitude, to: &longitudes)
+            Self.appendGently(radiusMeters, to: &radii)
+            Self.appendGently(identifier, to: &identifiers)
+            Self.appendGently(IdentifierTable.hash(identifier), to: &hashes)
         }
-        slotByIdentifier[identifier] = slot
+        table.insert(slot, hashes: hashes)
         let level = Self.level(radiusMeters: radiusMeters)
         levelCounts[level] += 1
         levelMaximumRadius[level] = max(levelMaximumRadius[level], radiusMeters)
@@ -83,28 +88,24 @@ struct ConditionIndex: Sendable {
     /// Removes an identifier's circle and frees its slot; returns the slot, or nil if unknown.
     @discardableResult
     mutating func remove(identifier: String) -> Int32? {
-        guard let slot = slotByIdentifier.removeValue(forKey: identifier) else { return nil }
+        guard let slot = slot(of: identifier) else { return nil }
+        table.remove(slot, hashes: hashes)
         let i = Int(slot)
         let center = Coordinate(latitude: latitudes[i], longitude: longitudes[i])
         let level = Self.level(radiusMeters: radii[i])
         levelCounts[level] -= 1
         Self.forEachCell(level: level, center: center, radiusMeters: radii[i]) { key in
-            guard var entries = cells.removeValue(forKey: key) else { return }
-            if let at = entries.firstIndex(where: { $0.slot == slot }) {
-                entries.swapAt(at, entries.count - 1)
-                entries.removeLast()
-            }
-            if !entries.isEmpty { cells[key] = entries }
+            if Self.removeEntry(slot, from: &cells[key, default: []]) { cells[key] = nil }
         }
         identifiers[i] = ""
         freeSlots.append(slot)
         return slot
     }
 
-    /// Calls `body` with the slot of every condition whose circle may contain a point at which
+    /// Appends to `found` the slot of every condition whose circle may contain a point at which
     /// a device with accuracy `accuracyMeters` is convincingly inside (`d + a ≤ r` is possible).
-    /// Conditions it skips certainly fail that test.
-    func forEachCandidate(near point: Coordinate, accuracyMeters: Double, _ body: (Int32) -> Void) {
+    /// Conditions it leaves out certainly fail that test.
+    func collectCandidates(near point: Coordinate, accuracyMeters: Double, into found: inout [Int32]) {
         let absLatitude = abs(point.latitude)
         for level in 0..<Self.cellDegrees.count where levelCounts[level] > 0 {
             guard let entries = cells[Self.cellKey(level: level, latitude: point.latitude, longitude: point.longitude)]
@@ -123,15 +124,30 @@ struct ConditionIndex: Sendable {
                 if dLongitudeDegrees > 180 { dLongitudeDegrees = 360 - dLongitudeDegrees }
                 let dLongitude = dLongitudeDegrees * kLongitude
                 if dLatitude * dLatitude + dLongitude * dLongitude > reach * reach { continue }
-                body(entry.slot)
+                found.append(entry.slot)
             }
         }
     }
 
+    /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
+    static func appendGently<Element>(_ element: Element, to array: inout [Element]) {
+        if array.count == array.capacity { array.reserveCapacity(array.count + array.count / 4 + 16) }
+        array.append(element)
+    }
+
+    /// Removes `slot` from a cell in place; returns whether the cell is now empty.
+    private static func removeEntry(_ slot: Int32, from entries: inout [Entry]) -> Bool {
+        if let at = entries.firstIndex(where: { $0.slot == slot }) {
+            entries.swapAt(at, entries.count - 1)
+            entries.removeLast()
+        }
+        return entries.isEmpty
+    }
+
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).
     var approximateBytes: Int {
-        let slotBytes = latitudes.capacity * 24 + identifiers.capacity * 16 + freeSlots.capacity * 4
-        let dictionaryBytes = slotByIdentifier.capacity * 20 * 4 / 3
+        let slotBytes = latitudes.capacity * 24 + identifiers.capacity * 20 + freeSlots.capacity * 4
+        let dictionaryBytes = table.bytes
         var cellBytes = cells.capacity * (8 + 8) * 4 / 3
         for entries in cells.values { cellBytes += 32 + entries.capacity * MemoryLayout<Entry>.stride }
         return slotBytes + dictionaryBytes + cellBytes

@@ -19,18 +19,38 @@ public struct MonitorCore: Sendable {
     /// Which fixes are trusted.
     public var policy: MonitorPolicy
 
+    /// A condition that must be looked at on every fix (satisfied, or dwelling), with the exact
+    /// distance last computed for it and where: by the triangle inequality the distance from any
+    /// later position differs by at most the distance moved, so most fixes need no geodesic.
+    private struct Active: Sendable {
+        var slot: Int32
+        var distanceMeters: Double
+        var latitude: Double
+        var longitude: Double
+        var dwellStart: Date?
+    }
+
+    /// Per-slot flag bits.
+    private enum Flag {
+        static let hasOptions: UInt8 = 1
+        static let hasLastEvent: UInt8 = 2
+        static let active: UInt8 = 4
+    }
+
     private var index = ConditionIndex()
     private var states: [ConditionState] = []
-    /// Options of the few conditions whose options are not the defaults, by slot.
+    private var flags: [UInt8] = []
+    /// The few conditions whose options are not the defaults, by slot.
     private var conditionsWithOptions: [Int32: CircularCondition] = [:]
     private var lastEvents: [Int32: MonitorEvent] = [:]
-    private var dwellStarts: [Int32: Date] = [:]
-    /// Slots that must be looked at on every fix: satisfied, or dwelling.
-    private var activeSlots: Set<Int32> = []
+    /// Satisfied or dwelling conditions: few, in the order they became active.
+    private var active: [Active] = []
+    /// Reused between fixes so that processing a fix allocates nothing in the common case.
+    private var candidates: [Int32] = []
 
     /// The time of the last accepted fix, if any had a time (fixes must come after it).
     public private(set) var lastFixTime: Date?
-    /// How many fixes were ignored, by reason (accepted ones are counted too).
+    /// How many fixes were accepted or ignored, by reason.
     public private(set) var verdictCounts: [FixVerdict: Int] = [:]
 
     /// An empty monitor.
@@ -57,21 +77,40 @@ public struct MonitorCore: Sendable {
         remove(identifier)
         let slot = index.insert(identifier: identifier, center: condition.center, radiusMeters: condition.radiusMeters)
         let i = Int(slot)
-        if i == states.count { states.append(state) } else { states[i] = state }
-        if !condition.hasDefaultOptions { conditionsWithOptions[slot] = condition }
-        if let lastEvent { lastEvents[slot] = lastEvent }
-        if state == .satisfied { activeSlots.insert(slot) }
+        if i == states.count {
+            ConditionIndex.appendGently(state, to: &states)
+            ConditionIndex.appendGently(0, to: &flags)
+        } else {
+            states[i] = state
+            flags[i] = 0
+        }
+        if !condition.hasDefaultOptions {
+            conditionsWithOptions[slot] = condition
+            flags[i] |= Flag.hasOptions
+        }
+        if let lastEvent {
+            lastEvents[slot] = lastEvent
+            flags[i] |= Flag.hasLastEvent
+        }
+        if state == .satisfied {
+            // Unknown distance: the first fix computes it exactly.
+            active.append(Active(slot: slot, distanceMeters: .infinity, latitude: condition.center.latitude,
+                                 longitude: condition.center.longitude, dwellStart: nil))
+            flags[i] |= Flag.active
+        }
     }
 
     /// Removes a condition; returns whether it existed.
     @discardableResult
     public mutating func remove(_ identifier: String) -> Bool {
         guard let slot = index.remove(identifier: identifier) else { return false }
-        states[Int(slot)] = .unknown
-        conditionsWithOptions[slot] = nil
-        lastEvents[slot] = nil
-        dwellStarts[slot] = nil
-        activeSlots.remove(slot)
+        let i = Int(slot)
+        states[i] = .unknown
+        let flag = flags[i]
+        flags[i] = 0
+        if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
+        if flag & Flag.hasLastEvent != 0 { lastEvents[slot] = nil }
+        if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
         return true
     }
 
@@ -84,8 +123,8 @@ public struct MonitorCore: Sendable {
 
     /// Approximate heap bytes held by the conditions (for benchmarks).
     public var approximateBytes: Int {
-        index.approximateBytes + states.capacity + conditionsWithOptions.capacity * 120
-            + lastEvents.capacity * 200 + dwellStarts.capacity * 12 + activeSlots.capacity * 4
+        index.approximateBytes + states.capacity + flags.capacity + conditionsWithOptions.capacity * 120
+            + lastEvents.capacity * 200 + active.capacity * 40
     }
 
     /// Feeds one fix and returns what changed.
@@ -101,43 +140,69 @@ public struct MonitorCore: Sendable {
         let accuracy = fix.horizontalAccuracyMeters ?? policy.assumedAccuracyMeters
         var events: [MonitorEvent] = []
         var removed: [String] = []
+        let latitude = fix.latitude, longitude = fix.longitude
 
-        // Conditions already satisfied or dwelling are few; look at each on every fix.
-        for slot in activeSlots.isEmpty ? [] : activeSlots.sorted() {
+        var k = 0
+        while k < active.count {
+            var entry = active[k]
+            let condition = condition(at: entry.slot)
+            let moved = Self.movedAtMost(entry.latitude, entry.longitude, latitude, longitude)
+            func exactDistance() -> Double {
+                let distance = Geodesic.distance(condition.center, fix.coordinate)
+                entry.distanceMeters = distance
+                entry.latitude = latitude
+                entry.longitude = longitude
+                return distance
+            }
+            if states[Int(entry.slot)] == .satisfied {
+                let exit = condition.radiusMeters + condition.exitBufferMeters
+                if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
+                    active[k] = entry
+                    k += 1
+                    continue
+                }
+                states[Int(entry.slot)] = .unsatisfied
+                deactivate(at: k)
+                let left = event(entry.slot, .unsatisfied, instant, fix)
+                lastEvents[entry.slot] = left
+                flags[Int(entry.slot)] |= Flag.hasLastEvent
+                events.append(left)
+                continue
+            }
+            // Dwelling: still convincingly inside?
+            let inside: Bool
+            if entry.distanceMeters + moved + accuracy <= condition.radiusMeters {
+                inside = true
+            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters {
+                inside = false
+            } else {
+                inside = exactDistance() + accuracy <= condition.radiusMeters
+            }
+            guard inside, let start = entry.dwellStart else {
+                deactivate(at: k)
+                continue
+            }
+            if instant.timeIntervalSince(start) >= condition.dwellSeconds {
+                entry.dwellStart = nil
+                active[k] = entry
+                if satisfy(entry.slot, condition, instant, fix, &events, &removed) { continue }
+            } else {
+                active[k] = entry
+            }
+            k += 1
+        }
+
+        candidates.removeAll(keepingCapacity: true)
+        index.collectCandidates(near: fix.coordinate, accuracyMeters: accuracy, into: &candidates)
+        for slot in candidates where flags[Int(slot)] & Flag.active == 0 {
             let condition = condition(at: slot)
             let distance = Geodesic.distance(condition.center, fix.coordinate)
-            if states[Int(slot)] == .satisfied {
-                if distance - accuracy >= condition.radiusMeters + condition.exitBufferMeters {
-                    states[Int(slot)] = .unsatisfied
-                    activeSlots.remove(slot)
-                    let left = event(slot, .unsatisfied, instant, fix)
-                    lastEvents[slot] = left
-                    events.append(left)
-                }
-            } else if distance + accuracy <= condition.radiusMeters, let start = dwellStarts[slot] {
-                if instant.timeIntervalSince(start) >= condition.dwellSeconds {
-                    dwellStarts[slot] = nil
-                    satisfy(slot, condition, instant, fix, &events, &removed)
-                }
-            } else {
-                dwellStarts[slot] = nil
-                activeSlots.remove(slot)
-            }
-        }
-
-        var entered: [Int32] = []
-        index.forEachCandidate(near: fix.coordinate, accuracyMeters: accuracy) { slot in
-            if !activeSlots.contains(slot) { entered.append(slot) }
-        }
-        for slot in entered {
-            let condition = condition(at: slot)
-            guard Geodesic.distance(condition.center, fix.coordinate) + accuracy <= condition.radiusMeters else { continue }
-            if condition.dwellSeconds > 0 {
-                dwellStarts[slot] = instant
-                activeSlots.insert(slot)
-            } else {
-                satisfy(slot, condition, instant, fix, &events, &removed)
-            }
+            guard distance + accuracy <= condition.radiusMeters else { continue }
+            let entry = Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
+                               dwellStart: condition.dwellSeconds > 0 ? instant : nil)
+            active.append(entry)
+            flags[Int(slot)] |= Flag.active
+            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed) }
         }
         return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed)
     }
@@ -160,8 +225,8 @@ public struct MonitorCore: Sendable {
     }
 
     private func condition(at slot: Int32) -> CircularCondition {
-        if let condition = conditionsWithOptions[slot] { return condition }
         let i = Int(slot)
+        if flags[i] & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
         return CircularCondition(unchecked: Coordinate(latitude: index.latitudes[i], longitude: index.longitudes[i]),
                                  radiusMeters: index.radii[i])
     }
@@ -170,19 +235,39 @@ public struct MonitorCore: Sendable {
         MonitorEvent(identifier: index.identifiers[Int(slot)], state: state, date: date, fix: fix)
     }
 
+    private mutating func deactivate(at position: Int) {
+        flags[Int(active[position].slot)] &= ~Flag.active
+        active.remove(at: position)
+    }
+
+    /// Marks an active condition satisfied (or removes a one-shot one); returns whether it was removed.
     private mutating func satisfy(
         _ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
         _ events: inout [MonitorEvent], _ removed: inout [String]
-    ) {
+    ) -> Bool {
         let event = event(slot, .satisfied, instant, fix)
         events.append(event)
         if condition.isOneShot {
             removed.append(event.identifier)
             remove(event.identifier)
-        } else {
-            states[Int(slot)] = .satisfied
-            lastEvents[slot] = event
-            activeSlots.insert(slot)
+            return true
         }
+        states[Int(slot)] = .satisfied
+        lastEvents[slot] = event
+        flags[Int(slot)] |= Flag.hasLastEvent
+        return false
     }
+
+    /// An upper bound on the geodesic distance between two points, metres: the length of the path
+    /// along the first point's meridian, then along the second point's parallel, with the largest
+    /// radius of curvature of WGS84 (a/√(1−e²)) standing in for both.
+    static func movedAtMost(_ latitude0: Double, _ longitude0: Double, _ latitude1: Double, _ longitude1: Double) -> Double {
+        var dLongitude = abs(longitude1 - longitude0)
+        if dLongitude > 180 { dLongitude = 360 - dLongitude }
+        return maximumCurvatureRadius * .pi / 180
+            * (abs(latitude1 - latitude0) + cos(latitude1 * .pi / 180) * dLongitude)
+    }
+
+    private static let maximumCurvatureRadius =
+        Geodesic.equatorialRadius / (1 - Geodesic.flattening * (2 - Geodesic.flattening)).squareRoot()
 }
