@@ -108,6 +108,8 @@ func fireLatency(spread: Double) async {
 await fireLatency(spread: 60)
 await fireLatency(spread: 5)
 
+nonisolated let emptyHandler: @Sendable () -> Void = {}
+
 // MARK: Reference: one DispatchSourceTimer per deadline (seeds 000/001)
 
 do {
