@@ -15,6 +15,7 @@ public struct PlaceMonitorStore: MonitorPersistence {
         self.database = database
     }
 
+    /// Every condition stored for the monitor (see `MonitorPersistence`).
     public func loadConditions(monitor name: String) throws -> [ConditionRecord] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM place_condition WHERE monitor = ? ORDER BY identifier", arguments: [name]).map { row in
@@ -44,6 +45,7 @@ public struct PlaceMonitorStore: MonitorPersistence {
         }
     }
 
+    /// Stores a condition, replacing one with the same identifier.
     public func saveCondition(_ record: ConditionRecord, monitor name: String) throws {
         try database.write { db in
             let c = record.condition
@@ -59,12 +61,14 @@ public struct PlaceMonitorStore: MonitorPersistence {
         }
     }
 
+    /// Deletes a condition; unknown identifiers are ignored.
     public func deleteCondition(identifier: String, monitor name: String) throws {
         try database.write { db in
             try db.execute(sql: "DELETE FROM place_condition WHERE monitor = ? AND identifier = ?", arguments: [name, identifier])
         }
     }
 
+    /// Applies one fix's events and one-shot removals (in one transaction in SQLite).
     public func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws {
         try database.write { db in
             for event in events { try Self.saveEvent(event, monitor: name, db) }

@@ -8,18 +8,22 @@ public final class InMemoryMonitorPersistence: MonitorPersistence {
     /// An empty store.
     public init() {}
 
+    /// Every condition stored for the monitor (see `MonitorPersistence`).
     public func loadConditions(monitor name: String) throws -> [ConditionRecord] {
         monitors.withLock { $0[name].map { Array($0.values) } ?? [] }
     }
 
+    /// Stores a condition, replacing one with the same identifier.
     public func saveCondition(_ record: ConditionRecord, monitor name: String) throws {
         monitors.withLock { $0[name, default: [:]][record.identifier] = record }
     }
 
+    /// Deletes a condition; unknown identifiers are ignored.
     public func deleteCondition(identifier: String, monitor name: String) throws {
         monitors.withLock { _ = $0[name]?.removeValue(forKey: identifier) }
     }
 
+    /// Applies one fix's events and one-shot removals (in one transaction in SQLite).
     public func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws {
         monitors.withLock { all in
             for event in events {

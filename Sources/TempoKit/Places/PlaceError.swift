@@ -13,6 +13,7 @@ public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The injected persistence failed; the message is its own.
     case persistence(String)
 
+    /// The message, in one line.
     public var description: String {
         switch self {
         case .invalidCenter(let latitude, let longitude):
