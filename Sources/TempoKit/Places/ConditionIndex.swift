@@ -28,11 +28,22 @@ struct ConditionIndex: Sendable {
     /// Absorbs the Float rounding of the cell entries, metres.
     static let prefilterSlackMeters = 2.0
 
-    private(set) var latitudes: [Double] = []
-    private(set) var longitudes: [Double] = []
-    private(set) var radii: [Double] = []
-    private(set) var identifiers: [String] = []
-    private var hashes: [UInt32] = []
+    /// Everything about one condition, together so that touching it costs one cache line.
+    struct Slot: Sendable {
+        var latitude: Double
+        var longitude: Double
+        var radiusMeters: Double
+        /// Empty for a free slot.
+        var identifier: String
+        var hash: UInt32
+        /// Owned by `MonitorCore`.
+        var state: ConditionState
+        /// Owned by `MonitorCore`.
+        var flags: UInt8
+    }
+
+    /// By slot number; `MonitorCore` updates `state` and `flags` in place.
+    var slots: [Slot] = []
     private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
     private var cells: [Int64: [Entry]] = [:]
@@ -44,36 +55,29 @@ struct ConditionIndex: Sendable {
     var count: Int { table.count }
 
     /// Number of slots (live or free); per-slot arrays elsewhere are this long.
-    var slotCount: Int { identifiers.count }
+    var slotCount: Int { slots.count }
 
     /// The slot of an identifier.
     func slot(of identifier: String) -> Int32? {
-        table.find(identifier, hash: IdentifierTable.hash(identifier), identifiers: identifiers, hashes: hashes)
+        table.find(identifier, hash: IdentifierTable.hash(identifier), slots: slots)
     }
 
     /// Every identifier (unordered).
-    var allIdentifiers: [String] { table.slots.map { identifiers[Int($0)] } }
+    var allIdentifiers: [String] { table.slots.map { slots[Int($0)].identifier } }
 
     /// Adds a circle under a new identifier (the caller removes any old one first) and returns its slot.
-    mutating func insert(identifier: String, center: Coordinate, radiusMeters: Double) -> Int32 {
+    mutating func insert(identifier: String, center: Coordinate, radiusMeters: Double, state: ConditionState) -> Int32 {
         let slot: Int32
+        let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
+                          identifier: identifier, hash: IdentifierTable.hash(identifier), state: state, flags: 0)
         if let free = freeSlots.popLast() {
             slot = free
-            let i = Int(free)
-            latitudes[i] = center.latitude
-            longitudes[i] = center.longitude
-            radii[i] = radiusMeters
-            identifiers[i] = identifier
-            hashes[i] = IdentifierTable.hash(identifier)
+            slots[Int(free)] = record
         } else {
-            slot = Int32(identifiers.count)
-            Self.appendGently(center.latitude, to: &latitudes)
-            Self.appendGently(center.longitude, to: &longitudes)
-            Self.appendGently(radiusMeters, to: &radii)
-            Self.appendGently(identifier, to: &identifiers)
-            Self.appendGently(IdentifierTable.hash(identifier), to: &hashes)
+            slot = Int32(slots.count)
+            Self.appendGently(record, to: &slots)
         }
-        table.insert(slot, hashes: hashes)
+        table.insert(slot, slots: slots)
         let level = Self.level(radiusMeters: radiusMeters)
         levelCounts[level] += 1
         levelMaximumRadius[level] = max(levelMaximumRadius[level], radiusMeters)
@@ -89,17 +93,25 @@ struct ConditionIndex: Sendable {
     @discardableResult
     mutating func remove(identifier: String) -> Int32? {
         guard let slot = slot(of: identifier) else { return nil }
-        table.remove(slot, hashes: hashes)
+        remove(slot: slot)
+        return slot
+    }
+
+    /// Removes the circle in a live slot and frees the slot.
+    mutating func remove(slot: Int32) {
+        table.remove(slot, slots: slots)
         let i = Int(slot)
-        let center = Coordinate(latitude: latitudes[i], longitude: longitudes[i])
-        let level = Self.level(radiusMeters: radii[i])
+        let record = slots[i]
+        let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
+        let level = Self.level(radiusMeters: record.radiusMeters)
         levelCounts[level] -= 1
-        Self.forEachCell(level: level, center: center, radiusMeters: radii[i]) { key in
+        Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key in
             if Self.removeEntry(slot, from: &cells[key, default: []]) { cells[key] = nil }
         }
-        identifiers[i] = ""
+        slots[i].identifier = ""
+        slots[i].state = .unknown
+        slots[i].flags = 0
         freeSlots.append(slot)
-        return slot
     }
 
     /// Appends to `found` the slot of every condition whose circle may contain a point at which
@@ -146,7 +158,7 @@ struct ConditionIndex: Sendable {
 
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).
     var approximateBytes: Int {
-        let slotBytes = latitudes.capacity * 24 + identifiers.capacity * 20 + freeSlots.capacity * 4
+        let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + freeSlots.capacity * 4
         let dictionaryBytes = table.bytes
         var cellBytes = cells.capacity * (8 + 8) * 4 / 3
         for entries in cells.values { cellBytes += 32 + entries.capacity * MemoryLayout<Entry>.stride }

@@ -1,6 +1,6 @@
 /// An open-addressing hash set of slots keyed by their identifiers, for `ConditionIndex`.
 ///
-/// It holds only `Int32` slots (the strings stay in the index's `identifiers` array), which takes
+/// It holds only `Int32` slots (the strings stay in the index's slots), which takes
 /// a fraction of a `[String: Int32]`'s memory, and hashes identifiers with FNV-1a, which is faster
 /// than the standard library's seeded hash on short names. Linear probing, backward-shift
 /// deletion (no tombstones), at most 70 % full. Identifiers come from the app's own places, so
@@ -24,29 +24,29 @@ struct IdentifierTable: Sendable {
     }
 
     /// The slot whose identifier is `identifier`.
-    func find(_ identifier: String, hash: UInt32, identifiers: [String], hashes: [UInt32]) -> Int32? {
+    func find(_ identifier: String, hash: UInt32, slots: [ConditionIndex.Slot]) -> Int32? {
         guard count > 0 else { return nil }
         var i = Int(hash) & mask
         while true {
             let slot = buckets[i]
             if slot < 0 { return nil }
-            if hashes[Int(slot)] == hash, identifiers[Int(slot)] == identifier { return slot }
+            if slots[Int(slot)].hash == hash, slots[Int(slot)].identifier == identifier { return slot }
             i = (i + 1) & mask
         }
     }
 
     /// Adds a slot whose identifier is not in the table yet.
-    mutating func insert(_ slot: Int32, hashes: [UInt32]) {
-        if (count + 1) * 10 > buckets.count * 7 { grow(hashes: hashes) }
-        var i = Int(hashes[Int(slot)]) & mask
+    mutating func insert(_ slot: Int32, slots: [ConditionIndex.Slot]) {
+        if (count + 1) * 10 > buckets.count * 7 { grow(slots: slots) }
+        var i = Int(slots[Int(slot)].hash) & mask
         while buckets[i] >= 0 { i = (i + 1) & mask }
         buckets[i] = slot
         count += 1
     }
 
     /// Removes a slot that is in the table.
-    mutating func remove(_ slot: Int32, hashes: [UInt32]) {
-        var i = Int(hashes[Int(slot)]) & mask
+    mutating func remove(_ slot: Int32, slots: [ConditionIndex.Slot]) {
+        var i = Int(slots[Int(slot)].hash) & mask
         while buckets[i] != slot {
             if buckets[i] < 0 { return }
             i = (i + 1) & mask
@@ -57,7 +57,7 @@ struct IdentifierTable: Sendable {
             j = (j + 1) & mask
             let moving = buckets[j]
             if moving < 0 { break }
-            let home = Int(hashes[Int(moving)]) & mask
+            let home = Int(slots[Int(moving)].hash) & mask
             let homeBetween = i <= j ? (home > i && home <= j) : (home > i || home <= j)
             if !homeBetween {
                 buckets[i] = moving
@@ -74,13 +74,13 @@ struct IdentifierTable: Sendable {
     /// Heap bytes held.
     var bytes: Int { buckets.capacity * 4 }
 
-    private mutating func grow(hashes: [UInt32]) {
+    private mutating func grow(slots: [ConditionIndex.Slot]) {
         let old = buckets
         let size = max(16, buckets.count * 2)
         buckets = [Int32](repeating: -1, count: size)
         mask = size - 1
         for slot in old where slot >= 0 {
-            var i = Int(hashes[Int(slot)]) & mask
+            var i = Int(slots[Int(slot)].hash) & mask
             while buckets[i] >= 0 { i = (i + 1) & mask }
             buckets[i] = slot
         }

@@ -38,8 +38,6 @@ public struct MonitorCore: Sendable {
     }
 
     private var index = ConditionIndex()
-    private var states: [ConditionState] = []
-    private var flags: [UInt8] = []
     /// The few conditions whose options are not the defaults, by slot.
     private var conditionsWithOptions: [Int32: CircularCondition] = [:]
     private var lastEvents: [Int32: MonitorEvent] = [:]
@@ -75,39 +73,30 @@ public struct MonitorCore: Sendable {
         lastEvent: MonitorEvent? = nil
     ) {
         remove(identifier)
-        let slot = index.insert(identifier: identifier, center: condition.center, radiusMeters: condition.radiusMeters)
+        let slot = index.insert(identifier: identifier, center: condition.center, radiusMeters: condition.radiusMeters, state: state)
         let i = Int(slot)
-        if i == states.count {
-            ConditionIndex.appendGently(state, to: &states)
-            ConditionIndex.appendGently(0, to: &flags)
-        } else {
-            states[i] = state
-            flags[i] = 0
-        }
         if !condition.hasDefaultOptions {
             conditionsWithOptions[slot] = condition
-            flags[i] |= Flag.hasOptions
+            index.slots[i].flags |= Flag.hasOptions
         }
         if let lastEvent {
             lastEvents[slot] = lastEvent
-            flags[i] |= Flag.hasLastEvent
+            index.slots[i].flags |= Flag.hasLastEvent
         }
         if state == .satisfied {
             // Unknown distance: the first fix computes it exactly.
             active.append(Active(slot: slot, distanceMeters: .infinity, latitude: condition.center.latitude,
                                  longitude: condition.center.longitude, dwellStart: nil))
-            flags[i] |= Flag.active
+            index.slots[i].flags |= Flag.active
         }
     }
 
     /// Removes a condition; returns whether it existed.
     @discardableResult
     public mutating func remove(_ identifier: String) -> Bool {
-        guard let slot = index.remove(identifier: identifier) else { return false }
-        let i = Int(slot)
-        states[i] = .unknown
-        let flag = flags[i]
-        flags[i] = 0
+        guard let slot = index.slot(of: identifier) else { return false }
+        let flag = index.slots[Int(slot)].flags
+        index.remove(slot: slot)
         if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
         if flag & Flag.hasLastEvent != 0 { lastEvents[slot] = nil }
         if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
@@ -118,12 +107,12 @@ public struct MonitorCore: Sendable {
     public func record(for identifier: String) -> ConditionRecord? {
         guard let slot = index.slot(of: identifier) else { return nil }
         return ConditionRecord(identifier: identifier, condition: condition(at: slot),
-                               state: states[Int(slot)], lastEvent: lastEvents[slot])
+                               state: index.slots[Int(slot)].state, lastEvent: lastEvents[slot])
     }
 
     /// Approximate heap bytes held by the conditions (for benchmarks).
     public var approximateBytes: Int {
-        index.approximateBytes + states.capacity + flags.capacity + conditionsWithOptions.capacity * 120
+        index.approximateBytes + conditionsWithOptions.capacity * 120
             + lastEvents.capacity * 200 + active.capacity * 40
     }
 
@@ -154,18 +143,18 @@ public struct MonitorCore: Sendable {
                 entry.longitude = longitude
                 return distance
             }
-            if states[Int(entry.slot)] == .satisfied {
+            if index.slots[Int(entry.slot)].state == .satisfied {
                 let exit = condition.radiusMeters + condition.exitBufferMeters
                 if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
                     active[k] = entry
                     k += 1
                     continue
                 }
-                states[Int(entry.slot)] = .unsatisfied
+                index.slots[Int(entry.slot)].state = .unsatisfied
                 deactivate(at: k)
                 let left = event(entry.slot, .unsatisfied, instant, fix)
                 lastEvents[entry.slot] = left
-                flags[Int(entry.slot)] |= Flag.hasLastEvent
+                index.slots[Int(entry.slot)].flags |= Flag.hasLastEvent
                 events.append(left)
                 continue
             }
@@ -194,14 +183,14 @@ public struct MonitorCore: Sendable {
 
         candidates.removeAll(keepingCapacity: true)
         index.collectCandidates(near: fix.coordinate, accuracyMeters: accuracy, into: &candidates)
-        for slot in candidates where flags[Int(slot)] & Flag.active == 0 {
+        for slot in candidates where index.slots[Int(slot)].flags & Flag.active == 0 {
             let condition = condition(at: slot)
             let distance = Geodesic.distance(condition.center, fix.coordinate)
             guard distance + accuracy <= condition.radiusMeters else { continue }
             let entry = Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
                                dwellStart: condition.dwellSeconds > 0 ? instant : nil)
             active.append(entry)
-            flags[Int(slot)] |= Flag.active
+            index.slots[Int(slot)].flags |= Flag.active
             if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed) }
         }
         return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed)
@@ -226,17 +215,18 @@ public struct MonitorCore: Sendable {
 
     private func condition(at slot: Int32) -> CircularCondition {
         let i = Int(slot)
-        if flags[i] & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
-        return CircularCondition(unchecked: Coordinate(latitude: index.latitudes[i], longitude: index.longitudes[i]),
-                                 radiusMeters: index.radii[i])
+        if index.slots[i].flags & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
+        let record = index.slots[i]
+        return CircularCondition(unchecked: Coordinate(latitude: record.latitude, longitude: record.longitude),
+                                 radiusMeters: record.radiusMeters)
     }
 
     private func event(_ slot: Int32, _ state: ConditionState, _ date: Date, _ fix: LocationFix) -> MonitorEvent {
-        MonitorEvent(identifier: index.identifiers[Int(slot)], state: state, date: date, fix: fix)
+        MonitorEvent(identifier: index.slots[Int(slot)].identifier, state: state, date: date, fix: fix)
     }
 
     private mutating func deactivate(at position: Int) {
-        flags[Int(active[position].slot)] &= ~Flag.active
+        index.slots[Int(active[position].slot)].flags &= ~Flag.active
         active.remove(at: position)
     }
 
@@ -252,9 +242,9 @@ public struct MonitorCore: Sendable {
             remove(event.identifier)
             return true
         }
-        states[Int(slot)] = .satisfied
+        index.slots[Int(slot)].state = .satisfied
         lastEvents[slot] = event
-        flags[Int(slot)] |= Flag.hasLastEvent
+        index.slots[Int(slot)].flags |= Flag.hasLastEvent
         return false
     }
 
