@@ -109,3 +109,27 @@ import Testing
         #expect(try cli.run(["places", "watch", "--nmea", "-", "--replay", "x.gpx"]).status == 64)
     }
 }
+
+/// `watch --gpsd HOST:PORT` against a stand-in gpsd: live fixes count, stale ones do not.
+@Suite struct PlaceGPSDWatchTests {
+    @Test(.timeLimit(.minutes(1)))
+    func liveFixesFromGPSDFireEventsAndStaleOnesAreIgnored() throws {
+        let cli = try PlaceCLI()
+        #expect(try cli.run(["places", "import", try cli.write("seoul.geojson", PlaceCLI.tripGeoJSON())]).status == 0)
+        let now = Date()
+        let fixes = PlaceCLI.trip.fixes
+        // An hour-old report from the middle of Landmark 01 (stale: more than 30 s old), then the
+        // trip's first 70 fixes as if taken during the last few seconds.
+        var lines = [PlaceFakeGPSD.tpv(now - 3600, latitude: fixes[40].latitude, longitude: fixes[40].longitude)]
+        for (i, fix) in fixes[0..<70].enumerated() {
+            lines.append(PlaceFakeGPSD.tpv(now - 5 + Double(i) * 0.01, latitude: fix.latitude, longitude: fix.longitude))
+        }
+        let gpsd = try PlaceFakeGPSD(lines: lines)
+        let result = try cli.run(["places", "watch", "--gpsd", "127.0.0.1:\(gpsd.port)", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try PlaceCLI.jsonLines(result.stdout)
+        #expect(events.map { "\($0["identifier"] ?? "") \($0["state"] ?? "")" }
+                == ["Seoul satisfied", "Landmark 01 satisfied", "Landmark 01 unsatisfied"])
+        #expect(events.first?["accuracy_m"] as? Double == 5, "gpsd's eph is a 95 % radius; the fix keeps half of it")
+    }
+}
