@@ -10,7 +10,8 @@ struct PlacesAddCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The place's name (unique).") var name: String
-    @Option(help: ArgumentHelp("The centre, in decimal degrees.", valueName: "lat,lon")) var at: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("The centre, in decimal degrees (south and west negative).", valueName: "lat,lon"))
+    var at: String
     @Option(help: ArgumentHelp("The radius: metres or kilometres, e.g. 800m, 1km, 1.5km.", valueName: "radius")) var radius: String
     @Option(help: "Make this a landmark of SPOT.") var spot: String?
     @Option(help: "The badge entering this place awards, once ever.") var badge: String?

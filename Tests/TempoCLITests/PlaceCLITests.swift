@@ -83,6 +83,9 @@ import Testing
         #expect(list?.last?["badge"] as? String == "palace")
         #expect(try cli.run(["places", "add", "X", "--at", "37.5,126.9", "--radius", "2000km"]).status == 64)
         #expect(try cli.run(["places", "add", "X", "--at", "95,126.9", "--radius", "1km"]).status == 64)
+        #expect(try cli.run(["places", "add", "Sydney", "--at", "-33.8568,151.2153", "--radius", "2km"]).status == 0,
+                "a negative latitude is a value, not an option")
+        #expect(try cli.run(["places", "remove", "Sydney"]).status == 0)
         #expect(try cli.run(["places", "remove", "Seoul"]).status == 1, "a spot with landmarks stays")
         #expect(try cli.run(["places", "remove", "Gyeongbokgung"]).status == 0)
         #expect(try cli.run(["places", "remove", "Seoul"]).status == 0)
