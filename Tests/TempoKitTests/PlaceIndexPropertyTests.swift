@@ -90,4 +90,30 @@ import TempoKit
             #expect(core.record(for: "place-600") == nil)
         }
     }
+
+    /// No flapping: once satisfied, any fixes whose accuracy circle straddles the edge band
+    /// (neither `d + a ≤ r` nor `d − a ≥ r + buffer`) change nothing, however they jitter.
+    @Test func jitterInsideTheHysteresisBandNeverChangesState() async throws {
+        let center = Coordinate(latitude: 48.8584, longitude: 2.2945)
+        // Radii up to 600 m keep the band (buffer ≤ 60 m) within the 100 m accuracy limit.
+        await propertyCheck(count: 40, input: Gen.double(in: 20...600), Gen.int(in: 0...1_000_000)) { radius, seed in
+            var random = SplitMix(state: UInt64(seed))
+            guard let condition = try? CircularCondition(center: center, radiusMeters: radius) else { return }
+            var core = MonitorCore()
+            core.add(condition, identifier: "edge", assuming: .satisfied)
+            for step in 0..<200 {
+                // A point due north at distance d (1° of latitude ≥ 110,574 m, so this is within
+                // 1 % of d); the accuracy is chosen so that the fix lies strictly in the band.
+                let d = radius + Double.random(in: -0.5...0.5, using: &random) * condition.exitBufferMeters
+                let point = Coordinate(latitude: center.latitude + d / 111_212, longitude: center.longitude)
+                let exact = Geodesic.distance(center, point)
+                let lowest = max(exact - radius, radius + condition.exitBufferMeters - exact) + 0.01
+                let accuracy = min(99, lowest + Double.random(in: 0...30, using: &random))
+                guard exact + accuracy > radius, exact - accuracy < radius + condition.exitBufferMeters else { continue }
+                let fix = LocationFix(time: Date(timeIntervalSince1970: Double(step)), coordinate: point, horizontalAccuracyMeters: accuracy)
+                #expect(core.process(fix, now: .distantPast).events.isEmpty, "radius \(radius) d \(exact) a \(accuracy)")
+            }
+            #expect(core.record(for: "edge")?.state == .satisfied)
+        }
+    }
 }

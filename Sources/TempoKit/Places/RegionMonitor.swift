@@ -10,8 +10,8 @@ import Foundation
 public actor RegionMonitor {
     /// The name the monitor was opened with.
     public nonisolated let name: String
-    /// Every state change, in order (CLMonitor's `events`). One consumer; unbounded buffer; ends
-    /// when `finish()` is called.
+    /// Every state change, in order (CLMonitor's `events`). One consumer; buffered as chosen at
+    /// init (unbounded by default); ends when `finish()` is called.
     public nonisolated let events: AsyncStream<MonitorEvent>
 
     private let continuation: AsyncStream<MonitorEvent>.Continuation
@@ -20,14 +20,17 @@ public actor RegionMonitor {
 
     /// Opens the monitor `name`, restoring what `persistence` holds for it.
     ///
+    /// - Parameter eventBuffering: how `events` buffers while nobody is iterating it; a caller
+    ///   that only uses `process`'s return value passes `.bufferingNewest(0)` so nothing piles up.
     /// - Throws: `PlaceError.persistence` when the store cannot be read.
     public init(
         named name: String, persistence: any MonitorPersistence = InMemoryMonitorPersistence(),
-        policy: MonitorPolicy = MonitorPolicy()
+        policy: MonitorPolicy = MonitorPolicy(),
+        eventBuffering: AsyncStream<MonitorEvent>.Continuation.BufferingPolicy = .unbounded
     ) throws(PlaceError) {
         self.name = name
         self.persistence = persistence
-        (events, continuation) = AsyncStream.makeStream(of: MonitorEvent.self)
+        (events, continuation) = AsyncStream.makeStream(of: MonitorEvent.self, bufferingPolicy: eventBuffering)
         var core = MonitorCore(policy: policy)
         let records: [ConditionRecord]
         do {
