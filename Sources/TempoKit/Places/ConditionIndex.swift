@@ -59,17 +59,25 @@ struct ConditionIndex: Sendable {
 
     /// The slot of an identifier.
     func slot(of identifier: String) -> Int32? {
-        table.find(identifier, hash: IdentifierTable.hash(identifier), slots: slots)
+        slot(of: identifier, hash: IdentifierTable.hash(identifier))
+    }
+
+    /// The slot of an identifier whose `IdentifierTable.hash` the caller already has.
+    func slot(of identifier: String, hash: UInt32) -> Int32? {
+        table.find(identifier, hash: hash, slots: slots)
     }
 
     /// Every identifier (unordered).
     var allIdentifiers: [String] { table.slots.map { slots[Int($0)].identifier } }
 
-    /// Adds a circle under a new identifier (the caller removes any old one first) and returns its slot.
-    mutating func insert(identifier: String, center: Coordinate, radiusMeters: Double, state: ConditionState) -> Int32 {
+    /// Adds a circle under a new identifier (the caller removes any old one first; `hash` is
+    /// `IdentifierTable.hash(identifier)`) and returns its slot.
+    mutating func insert(
+        identifier: String, hash: UInt32, center: Coordinate, radiusMeters: Double, state: ConditionState
+    ) -> Int32 {
         let slot: Int32
         let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          identifier: identifier, hash: IdentifierTable.hash(identifier), state: state, flags: 0)
+                          identifier: identifier, hash: hash, state: state, flags: 0)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record

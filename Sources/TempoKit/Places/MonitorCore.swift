@@ -72,8 +72,10 @@ public struct MonitorCore: Sendable {
         _ condition: CircularCondition, identifier: String, assuming state: ConditionState = .unknown,
         lastEvent: MonitorEvent? = nil
     ) {
-        remove(identifier)
-        let slot = index.insert(identifier: identifier, center: condition.center, radiusMeters: condition.radiusMeters, state: state)
+        let hash = IdentifierTable.hash(identifier)
+        if let old = index.slot(of: identifier, hash: hash) { remove(slot: old) }
+        let slot = index.insert(identifier: identifier, hash: hash, center: condition.center,
+                                radiusMeters: condition.radiusMeters, state: state)
         let i = Int(slot)
         if !condition.hasDefaultOptions {
             conditionsWithOptions[slot] = condition
@@ -95,12 +97,16 @@ public struct MonitorCore: Sendable {
     @discardableResult
     public mutating func remove(_ identifier: String) -> Bool {
         guard let slot = index.slot(of: identifier) else { return false }
+        remove(slot: slot)
+        return true
+    }
+
+    private mutating func remove(slot: Int32) {
         let flag = index.slots[Int(slot)].flags
         index.remove(slot: slot)
         if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
         if flag & Flag.hasLastEvent != 0 { lastEvents[slot] = nil }
         if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
-        return true
     }
 
     /// The condition, its state and its last event.
