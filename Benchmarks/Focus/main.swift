@@ -42,49 +42,68 @@ func measure(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 func format(_ value: Double) -> String { String(format: "%8.2f", value) }
 
-// MARK: The ledger
+// MARK: The ledgers
 
-var generator = SystemRandomNumberGenerator()
 let now = Date()
 let spanSeconds = 10 * 365.25 * 86_400
 let first = now.addingTimeInterval(-spanSeconds)
-let meanStep = spanSeconds / Double(sessionCount)
-var sessions: [FocusSession] = []
-sessions.reserveCapacity(sessionCount)
-var cursor = first
-let tags = ["math", "thesis", "reading", "code", nil]
-while sessions.count < sessionCount - 1 {
-    let length = Double.random(in: 300...(meanStep * 0.8), using: &generator)
-    let start = cursor.addingTimeInterval(Double.random(in: 0...(meanStep * 0.4), using: &generator))
-    let end = start.addingTimeInterval(length)
-    guard end < now.addingTimeInterval(-600) else { break }
-    var segments = [Stopwatch.Segment(start: start, end: end)]
-    if Bool.random(using: &generator) {
-        let pause = start.addingTimeInterval(length / 2)
-        segments = [Stopwatch.Segment(start: start, end: pause), Stopwatch.Segment(start: pause.addingTimeInterval(60), end: end.addingTimeInterval(60))]
-    }
-    let stopwatch = try Stopwatch(segments: segments, stoppedAt: segments.last?.end)
-    sessions.append(FocusSession(tag: tags.randomElement(using: &generator) ?? nil, stopwatch: stopwatch))
-    cursor = (segments.last?.end ?? end).addingTimeInterval(1)
-}
-var ledger = FocusLedger(sessions: sessions)
-ledger.start(tag: "math", at: now.addingTimeInterval(-300))
 let settings = FocusSettings(timeZoneIdentifier: zone, dayStart: try DayTime(parsing: "04:00"), goalSeconds: 3600)
-let segmentCount = ledger.sessions.reduce(0) { $0 + $1.stopwatch.segments.count }
+
+/// ~`sessionCount` sessions in equal slots from 10 years ago to now (half of them paused once),
+/// skipping whole days with probability `restDays`; plus one session running for 5 minutes.
+func makeLedger(restDays: Double) throws -> FocusLedger {
+    var generator = SystemRandomNumberGenerator()
+    let slot = spanSeconds / Double(sessionCount)
+    let tags = ["math", "thesis", "reading", "code", nil]
+    var sessions: [FocusSession] = []
+    sessions.reserveCapacity(sessionCount)
+    var restDay = -1
+    for index in 0..<(sessionCount - 1) {
+        let slotStart = first.addingTimeInterval(Double(index) * slot)
+        let day = Int(slotStart.timeIntervalSince1970 / 86_400)
+        if day != restDay, Double.random(in: 0..<1, using: &generator) < restDays / (86_400 / slot) { restDay = day }
+        if day == restDay { continue }
+        let start = slotStart.addingTimeInterval(Double.random(in: 0...(slot * 0.3), using: &generator))
+        let length = Double.random(in: 300...(slot * 0.6), using: &generator)
+        guard start.addingTimeInterval(length + 60) < now.addingTimeInterval(-600) else { break }
+        var segments = [Stopwatch.Segment(start: start, end: start.addingTimeInterval(length))]
+        if Bool.random(using: &generator) {
+            let pause = start.addingTimeInterval(length / 2)
+            segments = [Stopwatch.Segment(start: start, end: pause),
+                        Stopwatch.Segment(start: pause.addingTimeInterval(60), end: start.addingTimeInterval(length + 60))]
+        }
+        let stopwatch = try Stopwatch(segments: segments, stoppedAt: segments.last?.end)
+        sessions.append(FocusSession(tag: tags.randomElement(using: &generator) ?? nil, stopwatch: stopwatch))
+    }
+    var ledger = FocusLedger(sessions: sessions)
+    ledger.start(tag: "math", at: now.addingTimeInterval(-300))
+    return ledger
+}
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("focus-benchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
-let path = directory.appendingPathComponent("tempo.sqlite").path
-let database = try AppDatabase.open(path: path)
-let buildStart = clock.now
-_ = try database.importFocusSessions(ledger.sessions.filter { !$0.isActive }, now: now)
-try database.changeFocus { $0.start(tag: "math", at: now.addingTimeInterval(-300)) }
-try database.updateFocusSettings(defaultTimeZone: zone) { $0 = settings }
-let buildMilliseconds = milliseconds(clock.now - buildStart)
 
-print("Focus benchmark: \(ledger.sessions.count) sessions (\(segmentCount) segments) over 10 years, \(zone), day start 04:00")
-print("SQLite file \(path) written in \(String(format: "%.0f", buildMilliseconds)) ms (one transaction)")
+/// Writes `ledger` and the settings to a new SQLite file through the store's own API.
+func write(_ ledger: FocusLedger, name: String) throws -> (AppDatabase, String, Double) {
+    let path = directory.appendingPathComponent(name).path
+    let database = try AppDatabase.open(path: path)
+    let start = clock.now
+    _ = try database.importFocusSessions(ledger.sessions.filter { !$0.isActive }, now: now)
+    try database.changeFocus { $0.start(tag: "math", at: now.addingTimeInterval(-300)) }
+    try database.updateFocusSettings(defaultTimeZone: zone) { $0 = settings }
+    return (database, path, milliseconds(clock.now - start))
+}
+
+// Typical: a rest day now and then (15 % of days), so streaks are days or weeks long.
+let ledger = try makeLedger(restDays: 0.15)
+let (database, path, buildMilliseconds) = try write(ledger, name: "typical.sqlite")
+// Worst case for status: focus every day for 10 years, a streak as long as the history.
+let (_, streakPath, _) = try write(try makeLedger(restDays: 0), name: "ten-year-streak.sqlite")
+let segmentCount = ledger.sessions.reduce(0) { $0 + $1.stopwatch.segments.count }
+
+print("Focus benchmark: \(ledger.sessions.count) sessions (\(segmentCount) segments) over 10 years, \(zone), day start 04:00, goal 1 h")
+print("SQLite file written in \(String(format: "%.0f", buildMilliseconds)) ms through the import (one transaction)")
 print("")
 
 // MARK: 1. The report
@@ -147,7 +166,7 @@ print("1. Report over \(report?.days.count ?? 0) days (target < 50 ms)")
 print("   Tempo one-sweep report (days, weeks, months, tags, streak) \(format(tempoMilliseconds)) ms")
 print("   reference: naive per-segment Foundation Calendar bucketing  \(format(naiveMilliseconds)) ms")
 print("   reference: per-segment DayCalendar.split                     \(format(splitMilliseconds)) ms")
-print("   loading the ledger from SQLite (\(loaded.sessions.count) sessions)        \(format(loadMilliseconds)) ms")
+print("   loading the whole ledger from SQLite (\(loaded.sessions.count) sessions)   \(format(loadMilliseconds)) ms")
 print("   loading + report                                             \(format(endToEndMilliseconds)) ms")
 print("   totals agree: Tempo \(Int(total)) s, Calendar \(Int(naiveTotal)) s, split \(Int(splitTotal)) s; largest per-day difference from split \(String(format: "%.1e", largestDayDifference)) s")
 print("   streak \(report?.streakDays ?? 0) days, today \(ClockText.format(seconds: report?.todaySeconds ?? 0))")
@@ -188,8 +207,13 @@ if FileManager.default.isExecutableFile(atPath: tempo) {
         statusTimes.append(try spawnMilliseconds(tempo, ["focus", "status", "--json"], environment: environment))
         trueTimes.append(try spawnMilliseconds("/bin/true", [], environment: environment))
     }
+    var streakEnvironment = environment
+    streakEnvironment["TEMPO_DB"] = streakPath
+    var streakTimes: [Double] = []
+    for _ in 0..<21 { streakTimes.append(try spawnMilliseconds(tempo, ["focus", "status", "--json"], environment: streakEnvironment)) }
     print("2. `tempo focus status --json` as a whole process, median of 21 (target < 30 ms)")
-    print("   tempo focus status                                           \(format(median(statusTimes))) ms")
+    print("   tempo focus status, typical ledger (streak \(report?.streakDays ?? 0) days)        \(format(median(statusTimes))) ms")
+    print("   tempo focus status, 10-year unbroken streak (worst case)     \(format(median(streakTimes))) ms")
     print("   reference floor: /bin/true spawned the same way (posix_spawn) \(format(median(trueTimes))) ms")
     print("   (\(tempo))")
 } else {

@@ -169,22 +169,39 @@ extension AppDatabase {
         }
     }
 
-    /// The status at `now`, reading only recent sessions: the window widens until the streak
-    /// is known to end inside it.
+    /// The status at `now`, reading only recent sessions; when the streak may reach further
+    /// back than they do, the older history is added as bare segments (its days only need
+    /// totals), so a years-long streak costs one lean scan, not a full load.
     public func focusStatus(settings: FocusSettings, now: Date) throws -> FocusStatus {
         try focusRead { db in
-            var windowDays = 64.0
-            while true {
-                let from = now.addingTimeInterval(-windowDays * 86_400)
-                let ledger = FocusLedger(sessions: try Self.loadSessions(db, overlapping: from, .distantFuture))
-                let status = try ledger.status(settings: settings, now: now)
-                let oldest = try Double.fetchOne(db, sql: "SELECT MIN(first_at) FROM focus_session") ?? now.timeIntervalSince1970
-                if !status.report.streakReachesHistoryStart || oldest >= from.timeIntervalSince1970 - 2 * 86_400 {
-                    return status
-                }
-                windowDays *= 4
-            }
+            let from = now.addingTimeInterval(-64 * 86_400)
+            let recent = try Self.loadSessions(db, overlapping: from, .distantFuture)
+            let status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
+            let calendar = try settings.calendar()
+            let firstFullDay = calendar.day(containing: from).daysSinceEpoch + 1
+            // The streak's earliest day is at least today − streak − 1; stop if it is fully loaded.
+            if status.report.today.daysSinceEpoch - status.report.streakDays - 1 > firstFullDay { return status }
+            let older = try Self.loadBareSegments(db, lastBefore: from)
+            if older.isEmpty { return status }
+            return try FocusLedger(sessions: older + recent).status(settings: settings, now: now)
         }
+    }
+
+    /// Every segment of the stopped sessions whose last instant is before `instant`, each as a
+    /// session of its own without id or tag: enough for day totals (streaks), nothing else.
+    private static func loadBareSegments(_ db: Database, lastBefore instant: Date) throws -> [FocusSession] {
+        let anonymous = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        var sessions: [FocusSession] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT g.start_at, g.end_at FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
+            WHERE s.last_at < ? AND s.stopped_at IS NOT NULL
+            """, arguments: [instant.timeIntervalSince1970])
+        while let row = try rows.next() {
+            let start = Date(timeIntervalSince1970: row[0]), end = Date(timeIntervalSince1970: row[1])
+            let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)
+            sessions.append(FocusSession(id: anonymous, tag: nil, stopwatch: stopwatch))
+        }
+        return sessions
     }
 
     /// The stored pomodoro cycle, if one was started and not removed.
