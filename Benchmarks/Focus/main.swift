@@ -17,7 +17,7 @@ import Foundation
 import TempoKit
 import TempoStore
 
-let sessionCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 70_000
+let sessionCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 76_000  // about 70,000 after rest days
 let clock = ContinuousClock()
 let zone = "Europe/Berlin"
 
@@ -82,7 +82,8 @@ func makeLedger(restDays: Double) throws -> FocusLedger {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("focus-benchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
+// FOCUS_BENCH_KEEP=1 keeps the databases (to profile `tempo` on them).
+defer { if ProcessInfo.processInfo.environment["FOCUS_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: directory) } }
 
 /// Writes `ledger` and the settings to a new SQLite file through the store's own API.
 func write(_ ledger: FocusLedger, name: String) throws -> (AppDatabase, String, Double) {

@@ -25,6 +25,7 @@ extension AppDatabase {
                     end_at REAL,
                     PRIMARY KEY (session_id, seq)
                 ) WITHOUT ROWID;
+                CREATE INDEX focus_segment_time ON focus_segment(end_at, start_at);
                 CREATE TABLE focus_setting (
                     key TEXT PRIMARY KEY NOT NULL,
                     value TEXT NOT NULL
@@ -181,27 +182,28 @@ extension AppDatabase {
             let firstFullDay = calendar.day(containing: from).daysSinceEpoch + 1
             // The streak's earliest day is at least today − streak − 1; stop if it is fully loaded.
             if status.report.today.daysSinceEpoch - status.report.streakDays - 1 > firstFullDay { return status }
-            let older = try Self.loadBareSegments(db, lastBefore: from)
-            if older.isEmpty { return status }
-            return try FocusLedger(sessions: older + recent).status(settings: settings, now: now)
+            guard let older = try Self.bareHistory(db, endingBefore: from, excluding: recent) else { return status }
+            return try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
         }
     }
 
-    /// Every segment of the stopped sessions whose last instant is before `instant`, each as a
-    /// session of its own without id or tag: enough for day totals (streaks), nothing else.
-    private static func loadBareSegments(_ db: Database, lastBefore instant: Date) throws -> [FocusSession] {
-        let anonymous = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        var sessions: [FocusSession] = []
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT g.start_at, g.end_at FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
-            WHERE s.last_at < ? AND s.stopped_at IS NOT NULL
-            """, arguments: [instant.timeIntervalSince1970])
-        while let row = try rows.next() {
-            let start = Date(timeIntervalSince1970: row[0]), end = Date(timeIntervalSince1970: row[1])
-            let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)
-            sessions.append(FocusSession(id: anonymous, tag: nil, stopwatch: stopwatch))
+    /// Every closed segment ending before `instant`, except those of `excluding`, as ONE
+    /// anonymous session: enough for day totals (streaks), nothing else. Two scans of the
+    /// covering index on (end_at, start_at), in time order, no per-session rows.
+    private static func bareHistory(_ db: Database, endingBefore instant: Date, excluding: [FocusSession]) throws -> FocusSession? {
+        let bound = instant.timeIntervalSince1970
+        let starts = try Double.fetchAll(db, sql: "SELECT start_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
+        let ends = try Double.fetchAll(db, sql: "SELECT end_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
+        guard starts.count == ends.count, !starts.isEmpty else { return nil }
+        let loaded = Set(excluding.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+        var segments: [Stopwatch.Segment] = []
+        segments.reserveCapacity(starts.count)
+        for (start, end) in zip(starts, ends) where !loaded.contains(start) {
+            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)))
         }
-        return sessions
+        guard let last = segments.last else { return nil }
+        let stopwatch = try Stopwatch(segments: segments, stoppedAt: last.end)
+        return FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil, stopwatch: stopwatch)
     }
 
     /// The stored pomodoro cycle, if one was started and not removed.
