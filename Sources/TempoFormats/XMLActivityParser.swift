@@ -121,20 +121,22 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
         return String(name[name.index(after: colon)...])
     }
 
+    /// libxml2's error numbers, which `XMLParser` passes through as its error codes.
     private static func describe(code: Int) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .tagNameMismatchError?: "an end tag does not match its start tag"
-        case .prematureDocumentEndError?: "the document ends too early"
-        case .emptyDocumentError?: "the document is empty"
-        case .documentStartError?: "no XML document at the start"
-        case .ltRequiredError?, .gtRequiredError?: "a tag is not closed"
-        case .attributeNotStartedError?, .attributeNotFinishedError?:
-            "a malformed attribute"
-        case .entityRefLoopError?, .entityReferenceWithoutNameError?, .entityRefAtEOFError?, .undeclaredEntityError?:
-            "a bad entity reference"
-        case .invalidCharacterError?: "an invalid character"
-        case .extraContentError?: "content after the end of the document"
-        case .notWellBalancedError?: "elements are not properly nested"
+        switch code {
+        case 76: "an end tag does not match its start tag"
+        case 5: "the document ends too early (or has extra content after its end)"
+        case 3: "no XML document at the start"
+        case 77: "a tag is not finished"
+        case 4: "the document is empty"
+        case 64: "an XML declaration that is not at the start"
+        case 73: "a tag is not closed (expected >)"
+        case 38, 39, 40, 41: "a malformed attribute"
+        case 26, 27, 89: "a bad entity reference"
+        case 9: "an invalid character"
+        case 86: "content after the end of the document"
+        case 85: "elements are not properly nested"
+        case 68: "a tag name is missing or malformed"
         default: "XML error \(code)"
         }
     }
