@@ -71,7 +71,13 @@ struct XMLScanner {
     // MARK: Buffer
 
     /// Makes `count` bytes available from `position`; false at the end of input.
+    @inline(__always)
     private mutating func fill(_ count: Int) throws -> Bool {
+        if buffer.count - position >= count { return true }
+        return try refill(count)
+    }
+
+    private mutating func refill(_ count: Int) throws -> Bool {
         while buffer.count - position < count {
             if atEnd { return false }
             compact()
@@ -296,7 +302,9 @@ struct XMLScanner {
         var index = from
         var quote: UInt8 = 0
         while true {
-            guard try fill(index + 1) else { return nil }
+            if position + index >= buffer.count {
+                guard try fill(index + 1) else { return nil }
+            }
             let byte = buffer[position + index]
             if quote != 0 {
                 if byte == quote { quote = 0 }
