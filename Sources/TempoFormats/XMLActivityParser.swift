@@ -113,12 +113,12 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
         return number
     }
 
-    /// `text` without leading and trailing ASCII whitespace (Foundation's trimming is slow on Linux).
+    /// `text` without leading and trailing ASCII whitespace (Foundation's trimming is slow on Linux;
+    /// this works on UTF-8 bytes, so it never splits a character: whitespace bytes are ASCII).
     static func trimmed(_ text: String) -> Substring {
-        func isSpace(_ character: Character) -> Bool {
-            character == " " || character == "\n" || character == "\t" || character == "\r" || character == "\r\n"
-        }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+        let utf8 = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
         return text[first...last]
