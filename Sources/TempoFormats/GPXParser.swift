@@ -20,7 +20,7 @@ final class GPXParser: XMLActivityParser {
         super.init(file: file, visit: visit)
     }
 
-    override func start(_ name: String, attributes: [String: String]) {
+    override func start(_ name: String, attributes: XMLAttributes) {
         depth += 1
         if point != nil {
             collectingText = depth == pointDepth + 1 || Self.pointText.contains(name)

@@ -15,7 +15,7 @@ final class TCXParser: XMLActivityParser {
     ]
     private static let lapText: Set<String> = ["TotalTimeSeconds", "DistanceMeters"]
 
-    override func start(_ name: String, attributes: [String: String]) {
+    override func start(_ name: String, attributes: XMLAttributes) {
         path.append(name)
         switch name {
         case "Activity":

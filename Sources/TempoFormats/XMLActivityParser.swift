@@ -25,7 +25,7 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
     }
 
     /// Called at each start tag with the element's local name (namespace prefix removed).
-    func start(_ name: String, attributes: [String: String]) {}
+    func start(_ name: String, attributes: XMLAttributes) {}
     /// Called at each end tag with the element's local name; `text` holds its text if collected.
     func end(_ name: String) {}
 
@@ -144,7 +144,7 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         text = ""
-        start(Self.localName(elementName), attributes: attributeDict)
+        start(Self.localName(elementName), attributes: XMLAttributes(pairs: attributeDict.map { ($0.key, $0.value) }))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

@@ -251,7 +251,7 @@ struct XMLScanner {
         while index < close, Self.isNameByte(buffer[index]) { index += 1 }
         let name = buffer[(position + 1)..<index]
         guard !name.isEmpty else { throw SyntaxError(reason: "a tag name is missing or malformed", position: start) }
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         var selfClosing = false
         while true {
             while index < close, Self.isSpace(buffer[index]) { index += 1 }
@@ -278,7 +278,7 @@ struct XMLScanner {
             guard let valueEnd = buffer[valueStart..<close].firstIndex(of: quote) else {
                 throw SyntaxError(reason: "a malformed attribute", position: index)
             }
-            attributes[String(decoding: attributeName, as: UTF8.self)] = try decode(buffer[valueStart..<valueEnd], at: valueStart)
+            attributes.pairs.append((String(decoding: attributeName, as: UTF8.self), try decode(buffer[valueStart..<valueEnd], at: valueStart)))
             index = valueEnd + 1
         }
         sawRoot = true
