@@ -1,0 +1,62 @@
+import Foundation
+import TempoKit
+
+/// Reads activity files (GPX, TCX, FIT, NMEA) into `Activity` values or streams them.
+///
+/// The format is chosen by the file's extension and, when the extension is unknown, by
+/// sniffing the first bytes. Errors name the file and the place (line/column, byte offset).
+public enum ActivityFile {
+    /// Reads a whole file into an `Activity`.
+    public static func read(_ url: URL) throws(FormatError) -> Activity {
+        var builder = ActivityBuilder()
+        try stream(url) { builder.add($0) }
+        return builder.finish()
+    }
+
+    /// Reads a whole file in the given format into an `Activity`.
+    public static func read(_ url: URL, format: ActivityFormat) throws(FormatError) -> Activity {
+        var builder = ActivityBuilder()
+        try stream(url, format: format) { builder.add($0) }
+        return builder.finish()
+    }
+
+    /// Streams a file's elements to `visit` in file order without keeping them.
+    ///
+    /// - Parameter format: the format to use; `nil` chooses by extension, then by content.
+    public static func stream(
+        _ url: URL, format: ActivityFormat? = nil, _ visit: (ActivityElement) -> Void
+    ) throws(FormatError) {
+        let resolved: ActivityFormat
+        if let format { resolved = format } else { resolved = try self.format(of: url) }
+        switch resolved {
+        case .gpx: try GPXReader.stream(url, visit)
+        case .tcx: try TCXReader.stream(url, visit)
+        case .fit: try FITReader.stream(url, visit)
+        case .nmea: try NMEAReader.stream(url, visit)
+        }
+    }
+
+    /// The format of a file: by extension, else by its first bytes.
+    public static func format(of url: URL) throws(FormatError) -> ActivityFormat {
+        if let format = ActivityFormat(pathExtension: url.pathExtension) { return format }
+        let head: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            head = try handle.read(upToCount: 4096) ?? Data()
+        } catch {
+            throw FormatError(file: url.path, reason: "cannot open: \(Self.describe(error))")
+        }
+        guard let format = ActivityFormat(sniffing: head) else {
+            throw FormatError(file: url.path, reason: "not a GPX, TCX, FIT or NMEA file")
+        }
+        return format
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return (error as NSError).localizedDescription
+    }
+}

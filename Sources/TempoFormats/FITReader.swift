@@ -1,0 +1,10 @@
+import Foundation
+import TempoKit
+
+/// Streams a FIT file's fixes and boundaries.
+public enum FITReader {
+    /// Streams the file at `url` to `visit`, in file order.
+    public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
+        throw FormatError(file: url.path, reason: "FIT reading is not implemented yet")
+    }
+}
