@@ -7,11 +7,12 @@ import Foundation
 /// one segment; a pause or a segment break (`endSegment()`) is never bridged.
 ///
 /// Standing still is detected with an anchor: while every fix of the last `stopAfterSeconds`
-/// stays within a radius (`max(stopRadiusMeters, 3 × accuracy)`) of the first of them, the
-/// runner is stopped, and the distance and moving time gathered since that first fix (GPS
-/// jitter) are taken back. The runner moves again once two fixes in a row lie outside the
-/// radius around the mean stopped position; the distance from the anchor to that fix is added,
-/// and moving time counts again from the last fix that was still close to the anchor.
+/// stays within a radius of the first of them (the anchor; `3 ×` the two fixes' combined
+/// accuracy, at least `stopRadiusMeters`), the runner is stopped, and the distance and moving
+/// time gathered since the anchor (GPS jitter) are taken back. The runner moves again once two
+/// fixes in a row lie outside `4 ×` the accuracy around the mean stopped position (so a wander
+/// of a few metres never restarts the run); the distance from that mean position is added, and
+/// moving time counts again from the last fix that was still close to it.
 public struct RunRecorder: Sendable {
     /// Where the run is in its life.
     public enum State: String, Sendable, Hashable, Codable {
@@ -62,6 +63,7 @@ public struct RunRecorder: Sendable {
     private struct Anchor: Sendable {
         var coordinate: Coordinate
         var time: Date
+        var accuracyMeters: Double
         var distanceMeters: Double
         var movingSeconds: Double
         var sampleIndex: Int
@@ -181,15 +183,16 @@ public struct RunRecorder: Sendable {
             time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
             distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
         if case .moving(nil) = detector, let time = fix.time {
-            detector = .moving(candidate: Anchor(coordinate: fix.coordinate, time: time, distanceMeters: distanceMeters,
+            detector = .moving(candidate: Anchor(coordinate: fix.coordinate, time: time, accuracyMeters: accuracy(of: fix),
+                                                 distanceMeters: distanceMeters,
                                                  movingSeconds: movingSeconds, sampleIndex: samples.count - 1))
         }
         previous = fix
         return nil
     }
 
-    private func radius(for fix: LocationFix) -> Double {
-        max(settings.stopRadiusMeters, 3 * (fix.horizontalAccuracyMeters ?? settings.assumedAccuracyMeters))
+    private func accuracy(of fix: LocationFix) -> Double {
+        fix.horizontalAccuracyMeters ?? settings.assumedAccuracyMeters
     }
 
     /// Adds the step from `from` to `to` (same segment) to the totals, through the stop detector.
@@ -199,30 +202,22 @@ public struct RunRecorder: Sendable {
             return
         }
         let seconds = time.timeIntervalSince(fromTime)
-        let radius = radius(for: fix)
         switch detector {
         case .moving(let candidate):
             distanceMeters += Geodesic.distance(from.coordinate, fix.coordinate)
             movingSeconds += seconds
-            guard let candidate, Geodesic.distance(candidate.coordinate, fix.coordinate) <= radius else {
+            guard let candidate, Geodesic.distance(candidate.coordinate, fix.coordinate) <= max(
+                settings.stopRadiusMeters, 3 * hypot(candidate.accuracyMeters, accuracy(of: fix)))
+            else {
                 // The anchor candidate is set to this fix once its sample exists (see `ingest`).
                 detector = .moving(candidate: nil)
                 return
             }
             if time.timeIntervalSince(candidate.time) >= settings.stopAfterSeconds {
-                // Everything since the candidate was jitter around one spot: take it back.
-                distanceMeters = candidate.distanceMeters
-                if settings.autoPause { movingSeconds = candidate.movingSeconds }
-                for index in (candidate.sampleIndex + 1)..<samples.count {
-                    samples[index].distanceMeters = distanceMeters
-                    if settings.autoPause { samples[index].movingSeconds = movingSeconds }
-                }
-                var stop = Stop(anchor: candidate, lastNear: time)
-                for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
-                stop.add(fix.coordinate)
-                detector = .stopped(stop)
+                enterStop(from: candidate, at: fix)
             }
         case .stopped(var stop):
+            let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
             let centre = stop.centre
             let offset = Geodesic.distance(centre, fix.coordinate)
             if offset > radius {
@@ -233,7 +228,7 @@ public struct RunRecorder: Sendable {
                 if offset <= radius / 2 { stop.lastNear = time }
             }
             if stop.outsideInARow >= 2 || offset > 2 * radius {
-                distanceMeters += Geodesic.distance(stop.anchor.coordinate, fix.coordinate)
+                distanceMeters += offset
                 movingSeconds += settings.autoPause ? time.timeIntervalSince(stop.lastNear) : seconds
                 detector = .moving(candidate: nil)
             } else {
@@ -241,6 +236,35 @@ public struct RunRecorder: Sendable {
                 detector = .stopped(stop)
             }
         }
+    }
+
+    /// The runner has stood still since `candidate`: find where the stop really began (the
+    /// candidate may have been set late by a noisy fix) and take back what was gathered since.
+    private mutating func enterStop(from candidate: Anchor, at fix: LocationFix) {
+        guard let time = fix.time else { return }
+        var stop = Stop(anchor: candidate, lastNear: time)
+        for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
+        stop.add(fix.coordinate)
+        let centre = stop.centre
+        let nearMeters = max(settings.stopRadiusMeters / 2, 1.5 * accuracy(of: fix))
+        var earliest = candidate.sampleIndex, misses = 0, index = candidate.sampleIndex - 1
+        while index >= 0, misses < 3, samples[index].segment == samples[candidate.sampleIndex].segment,
+              let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 120 {
+            if Geodesic.distance(samples[index].coordinate, centre) <= nearMeters {
+                earliest = index
+                misses = 0
+            } else {
+                misses += 1
+            }
+            index -= 1
+        }
+        distanceMeters = samples[earliest].distanceMeters
+        if settings.autoPause { movingSeconds = samples[earliest].movingSeconds ?? movingSeconds }
+        for index in (earliest + 1)..<samples.count {
+            samples[index].distanceMeters = distanceMeters
+            if settings.autoPause { samples[index].movingSeconds = movingSeconds }
+        }
+        detector = .stopped(stop)
     }
 
     // MARK: - Reading

@@ -9,7 +9,7 @@ public struct RunSettings: Sendable, Hashable, Codable {
     /// Whether stops are taken out of moving time (auto-pause). Stops never add distance either way.
     public var autoPause: Bool
     /// The smallest radius (metres) of the circle a stopped runner's fixes wander in; the
-    /// detector uses `max(this, 3 × horizontal accuracy)`.
+    /// detector scales it up with the fixes' accuracy (see `RunRecorder`).
     public var stopRadiusMeters: Double
     /// How long (seconds) the fixes must stay inside that circle before the runner counts as stopped.
     public var stopAfterSeconds: Double
@@ -22,7 +22,7 @@ public struct RunSettings: Sendable, Hashable, Codable {
         maxSpeedMetersPerSecond: Double = 12.5,
         autoPause: Bool = true,
         stopRadiusMeters: Double = 10,
-        stopAfterSeconds: Double = 10,
+        stopAfterSeconds: Double = 15,
         assumedAccuracyMeters: Double = 5
     ) {
         self.maxHorizontalAccuracyMeters = maxHorizontalAccuracyMeters
