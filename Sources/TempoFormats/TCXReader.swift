@@ -1,10 +1,109 @@
 import Foundation
 import TempoKit
 
-/// Streams a TCX file's fixes and boundaries.
+/// Streams Garmin Training Center (TCX) activity files: trackpoints, laps and the sport.
+///
+/// Segments: Garmin ends a `<Track>` at every lap boundary while recording goes on, so the
+/// first track of a new lap continues the segment; a second `<Track>` inside the same lap
+/// means the recording was paused, and starts a new segment. Each `<Activity>` ends a segment.
+/// Trackpoints without a `<Position>` (pauses, sensor-only samples) are skipped.
+/// Laps carry `StartTime`, `TotalTimeSeconds` (timer time) and `DistanceMeters` as recorded.
 public enum TCXReader {
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
-        throw FormatError(file: url.path, reason: "TCX reading is not implemented yet")
+        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
+            let parser = TCXParser(file: url.path, visit: escapable)
+            do throws(FormatError) {
+                try parser.run(url)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+}
+
+/// The `XMLParser` delegate behind `TCXReader`.
+final class TCXParser: XMLActivityParser {
+    private var path: [String] = []
+    private var point: PointBuilder?
+    private var hasLatitude = false
+    private var hasLongitude = false
+    private var lap: ActivityLap?
+    private var tracksInLap = 0
+
+    private static let pointText: Set<String> = [
+        "Time", "LatitudeDegrees", "LongitudeDegrees", "AltitudeMeters", "Value", "Cadence", "Speed", "RunCadence",
+    ]
+    private static let lapText: Set<String> = ["TotalTimeSeconds", "DistanceMeters"]
+
+    override func start(_ name: String, attributes: [String: String]) {
+        path.append(name)
+        switch name {
+        case "Activity":
+            if let sport = attributes["Sport"], !sport.isEmpty { visit(.sport(sport)) }
+            visit(.endSegment)
+        case "Lap":
+            var startTime: Date?
+            if let text = attributes["StartTime"] {
+                startTime = ISO8601Time.parse(text)
+                if startTime == nil { fail("\(Self.quoted(text)) is not an ISO 8601 time in <Lap StartTime>") }
+            }
+            lap = ActivityLap(startTime: startTime)
+            tracksInLap = 0
+        case "Track":
+            tracksInLap += 1
+            if tracksInLap > 1 { visit(.endSegment) }
+        case "Trackpoint":
+            point = PointBuilder(latitude: .nan, longitude: .nan)
+            hasLatitude = false
+            hasLongitude = false
+        default:
+            break
+        }
+        collectingText = point != nil ? Self.pointText.contains(name) : (parent == "Lap" && Self.lapText.contains(name))
+    }
+
+    private var parent: String? { path.count >= 2 ? path[path.count - 2] : nil }
+
+    override func end(_ name: String) {
+        defer {
+            path.removeLast()
+            collectingText = false
+        }
+        if var current = point {
+            switch name {
+            case "Trackpoint":
+                point = nil
+                if hasLatitude && hasLongitude { visit(.fix(current.fix)) }
+                return
+            case "Time" where parent == "Trackpoint": current.time = time(in: name)
+            case "LatitudeDegrees":
+                current.latitude = number(in: name) ?? .nan
+                hasLatitude = true
+            case "LongitudeDegrees":
+                current.longitude = number(in: name) ?? .nan
+                hasLongitude = true
+            case "AltitudeMeters": current.altitude = number(in: name)
+            case "Value" where parent == "HeartRateBpm": current.heartRate = number(in: "HeartRateBpm")
+            case "Cadence" where parent == "Trackpoint", "RunCadence": current.cadence = number(in: name)
+            case "Speed": current.speed = number(in: name)
+            default: break
+            }
+            point = current
+            return
+        }
+        switch name {
+        case "TotalTimeSeconds" where parent == "Lap": lap?.timerSeconds = number(in: name)
+        case "DistanceMeters" where parent == "Lap": lap?.distanceMeters = number(in: name)
+        case "Lap":
+            if let lap { visit(.lap(lap)) }
+            lap = nil
+        case "Activity":
+            visit(.endSegment)
+        default:
+            break
+        }
     }
 }
