@@ -1,5 +1,260 @@
 import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
 
 struct TimerCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "timer", abstract: "Countdown timers that live in the store.")
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Countdown timers that live in the store, not in the process.",
+        discussion: """
+            A timer keeps running when the command exits; any later command shows the right \
+            remaining time, and `finished_at` is the instant it reached zero. \
+            `tempo timer 25m` starts a timer and watches it.
+            """,
+        subcommands: [StartAndWatch.self, Start.self, Watch.self, Pause.self, Resume.self, Cancel.self, Status.self, List.self],
+        defaultSubcommand: StartAndWatch.self
+    )
+}
+
+/// Options shared by the commands that start a timer.
+struct NewTimerOptions: ParsableArguments {
+    @Argument(help: "How long: 90s, 25m, 1h30m or 1:30:00.")
+    var duration: String
+
+    @Option(help: "A name to show and to refer to the timer by.")
+    var label: String?
+
+    func seconds() throws -> Double {
+        do {
+            return try DurationParser.seconds(duration)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    mutating func validate() throws {
+        guard try seconds() > 0 else { throw ValidationError("the duration must be longer than zero") }
+        if let label, label.isEmpty { throw ValidationError("the label must not be empty") }
+    }
+
+    func start(in database: AppDatabase, at now: Date) throws -> TimerRecord {
+        var countdown = try Countdown(durationSeconds: seconds())
+        try countdown.start(at: now)
+        let timer = TimerRecord(label: label, createdAt: now, countdown: countdown)
+        try database.insertTimer(timer)
+        return timer
+    }
+}
+
+/// Options for naming an existing timer.
+struct TimerReference: ParsableArguments {
+    @Argument(help: "The timer's id (or its first characters) or label; default: the one active timer.")
+    var timer: String?
+}
+
+extension TimerCommand {
+    struct StartAndWatch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "now", abstract: "Start a timer and watch it (the default: `tempo timer 25m`).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var timer: NewTimerOptions
+        @Option(help: "A shell command to run when the timer finishes.")
+        var then: String?
+
+        func run() async throws {
+            let database = try global.openDatabase()
+            let record = try timer.start(in: database, at: Date())
+            try await TimerWatch(database: database, id: record.id, then: then).run()
+        }
+    }
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a timer and return at once.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var timer: NewTimerOptions
+        @Flag(help: "Print the timer as JSON.") var json = false
+
+        func run() throws {
+            let now = Date()
+            let record = try timer.start(in: global.openDatabase(), at: now)
+            try TimerOutput.show(record, at: now, json: json)
+        }
+    }
+
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Watch a timer: space pauses or resumes, c cancels, q leaves it running.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reference: TimerReference
+        @Option(help: "A shell command to run when the timer finishes.")
+        var then: String?
+
+        func run() async throws {
+            let database = try global.openDatabase()
+            let record = try database.timer(matching: reference.timer, at: Date())
+            try await TimerWatch(database: database, id: record.id, then: then).run()
+        }
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a running timer.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reference: TimerReference
+
+        func run() throws {
+            try TimerOutput.change(reference.timer, in: global, verb: "Paused") { try $0.pause(at: $1) }
+        }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reference: TimerReference
+
+        func run() throws {
+            try TimerOutput.change(reference.timer, in: global, verb: "Resumed") { try $0.resume(at: $1) }
+        }
+    }
+
+    struct Cancel: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Cancel a running or paused timer.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reference: TimerReference
+
+        func run() throws {
+            try TimerOutput.change(reference.timer, in: global, verb: "Cancelled") { try $0.cancel(at: $1) }
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one timer (default: the active one).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reference: TimerReference
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let now = Date()
+            let database = try global.openDatabase()
+            let record: TimerRecord
+            if reference.timer == nil, let newest = try database.timers().first,
+               (try? database.timer(matching: nil, at: now)) == nil {
+                // Nothing active: the most recent timer is the one a person asks about.
+                record = newest
+            } else {
+                record = try database.timer(matching: reference.timer, at: now)
+            }
+            try TimerOutput.show(record, at: now, json: json)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List timers, newest first.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let now = Date()
+            let timers = try global.openDatabase().timers()
+            if json { return try JSONOutput.print(timers.map { TimerJSON($0, at: now) }) }
+            guard !timers.isEmpty else { return print("No timers yet. Start one with `tempo timer start 25m`.") }
+            let rows = timers.map { TimerOutput.row($0, at: now) }
+            print(Table(header: ["ID", "LABEL", "STATE", "REMAINING", "DURATION", "STARTED"], rows: rows).render())
+        }
+    }
+}
+
+/// Printing timers for people and as JSON.
+enum TimerOutput {
+    static func show(_ timer: TimerRecord, at now: Date, json: Bool) throws {
+        if json { return try JSONOutput.print(TimerJSON(timer, at: now)) }
+        let countdown = timer.countdown
+        let state = countdown.state(at: now)
+        var line = "\(timer.displayName)  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
+        if state == .finished, let finished = countdown.finishedAt {
+            line += "  finished at \(LocalTime.describe(finished, relativeTo: now))"
+        } else if state == .running, let deadline = countdown.deadline {
+            line += "  finishes at \(LocalTime.describe(deadline, relativeTo: now))"
+        }
+        print(line)
+    }
+
+    static func row(_ timer: TimerRecord, at now: Date) -> [String] {
+        let countdown = timer.countdown
+        return [
+            timer.shortID, timer.label ?? "", countdown.state(at: now).rawValue,
+            ClockText.format(seconds: countdown.remaining(at: now), rounding: .up),
+            ClockText.format(seconds: countdown.durationSeconds),
+            countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now) } ?? "",
+        ]
+    }
+
+    /// Applies `change` to the named timer in one transaction and says what happened.
+    static func change(
+        _ reference: String?, in global: GlobalOptions, verb: String,
+        _ change: @escaping @Sendable (inout Countdown, Date) throws -> Void
+    ) throws {
+        let now = Date()
+        let timer = try global.openDatabase().updateTimer(matching: reference, at: now) { timer in
+            do {
+                try change(&timer.countdown, now)
+            } catch let error as CountdownError {
+                throw StoreError.refused("\(timer.displayName): \(error.description)")
+            }
+        }
+        print("\(verb) \(timer.displayName): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
+    }
+}
+
+/// The `--json` form of a timer.
+struct TimerJSON: Encodable {
+    let id: String
+    let label: String?
+    let state: String
+    let durationSeconds: Double
+    let elapsedSeconds: Double
+    let remainingSeconds: Double
+    let startedAt: Date?
+    let finishedAt: Date?
+    let deadlineAt: Date?
+
+    init(_ timer: TimerRecord, at now: Date) {
+        let countdown = timer.countdown
+        let state = countdown.state(at: now)
+        id = timer.id.uuidString.lowercased()
+        label = timer.label
+        self.state = state.rawValue
+        durationSeconds = countdown.durationSeconds
+        elapsedSeconds = countdown.elapsed(at: now).roundedToMilliseconds
+        remainingSeconds = countdown.remaining(at: now).roundedToMilliseconds
+        startedAt = countdown.stopwatch.startedAt
+        finishedAt = state == .finished ? countdown.finishedAt : nil
+        deadlineAt = state == .running ? countdown.deadline : nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, label, state
+        case durationSeconds = "duration_s", elapsedSeconds = "elapsed_s", remainingSeconds = "remaining_s"
+        case startedAt = "started_at", finishedAt = "finished_at", deadlineAt = "deadline_at"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(label, forKey: .label)
+        try container.encode(state, forKey: .state)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encode(remainingSeconds, forKey: .remainingSeconds)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(finishedAt, forKey: .finishedAt)
+        try container.encode(deadlineAt, forKey: .deadlineAt)
+    }
+}
+
+extension Double {
+    var roundedToMilliseconds: Double { (self * 1000).rounded() / 1000 }
 }

@@ -1,0 +1,58 @@
+/// Reads durations as people type them: `90s`, `25m`, `1h30m`, `1h 30m 15s`, `1.5h`,
+/// `1:30:00` (H:MM:SS) or `25:00` (M:SS).
+public enum DurationParser {
+    /// Seconds in `text`; throws for anything else, including zero-free garbage like `5x`.
+    public static func seconds(_ text: String) throws(DurationParseError) -> Double {
+        let trimmed = text.trimmingSpaces()
+        guard !trimmed.isEmpty else { throw .invalid(text) }
+        let value = trimmed.contains(":") ? try clock(trimmed, original: text) : try units(trimmed, original: text)
+        guard value.isFinite else { throw .invalid(text) }
+        return value
+    }
+
+    private static func clock(_ text: String, original: String) throws(DurationParseError) -> Double {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count),
+              parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count,
+              numbers.allSatisfy({ $0 >= 0 }), numbers.dropFirst().allSatisfy({ $0 < 60 }),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { throw .invalid(original) }
+        return Double(numbers.reduce(0) { $0 * 60 + $1 })
+    }
+
+    private static func units(_ text: String, original: String) throws(DurationParseError) -> Double {
+        let scale: [Character: Double] = ["h": 3600, "m": 60, "s": 1]
+        var total = 0.0, number = "", lastScale = Double.infinity
+        for character in text where character != " " {
+            if character.isASCII, character.isNumber || character == "." {
+                number.append(character)
+            } else if let unit = scale[character.lowercased().first ?? character], let value = Double(number), unit < lastScale {
+                total += value * unit
+                lastScale = unit
+                number = ""
+            } else {
+                throw .invalid(original)
+            }
+        }
+        guard number.isEmpty, lastScale.isFinite else { throw .invalid(original) }
+        return total
+    }
+}
+
+/// A duration that could not be read.
+public enum DurationParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let text): "'\(text)' is not a duration (examples: 90s, 25m, 1h30m, 1:30:00)"
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,15 @@
+/// An aligned text table for people: a header row and left-aligned columns.
+struct Table {
+    var header: [String]
+    var rows: [[String]]
+
+    func render() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

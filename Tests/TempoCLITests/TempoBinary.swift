@@ -1,0 +1,73 @@
+import Foundation
+
+/// The built `tempo` executable, run as a separate process against a temporary database.
+struct TempoBinary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+    }
+
+    /// The products folder holding both this test bundle and `tempo`.
+    static let url: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        let found = candidates.map { $0.appendingPathComponent("tempo") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return found ?? candidates[0].appendingPathComponent("tempo")
+    }()
+
+    /// A fresh folder with its own database, removed by `cleanUp()`.
+    let directory: URL
+    var database: String { directory.appendingPathComponent("tempo.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts `tempo ARGS` with `TEMPO_DB` pointing at this test's database.
+    func start(_ arguments: [String], stdin: String? = nil) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = Self.url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TEMPO_DB"] = database
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        return (process, out, err)
+    }
+
+    /// Runs `tempo ARGS` to completion.
+    @discardableResult
+    func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
+        try run(arguments, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, stdin: stdin)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

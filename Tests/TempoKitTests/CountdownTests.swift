@@ -1,0 +1,79 @@
+import Foundation
+import TempoKit
+import Testing
+
+@Suite struct CountdownTests {
+    let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func remainingAndProgressComeFromInstants() throws {
+        var countdown = try Countdown(durationSeconds: 60)
+        try countdown.start(at: t0)
+        #expect(countdown.remaining(at: t0 + 15) == 45)
+        #expect(countdown.progress(at: t0 + 15) == 0.25)
+        #expect(countdown.deadline == t0 + 60)
+        #expect(countdown.state(at: t0 + 59.9) == .running)
+    }
+
+    @Test func pausingShiftsTheDeadline() throws {
+        var countdown = try Countdown(durationSeconds: 60)
+        try countdown.start(at: t0)
+        try countdown.pause(at: t0 + 10)
+        #expect(countdown.state(at: t0 + 500) == .paused)
+        #expect(countdown.remaining(at: t0 + 500) == 50)
+        try countdown.resume(at: t0 + 100)
+        #expect(countdown.deadline == t0 + 150)
+    }
+
+    @Test func finishedAtIsTheDeadlineEvenWhenObservedMuchLater() throws {
+        var countdown = try Countdown(durationSeconds: 5)
+        try countdown.start(at: t0)
+        let muchLater = t0 + 86_400 * 3
+        #expect(countdown.state(at: muchLater) == .finished)
+        #expect(countdown.finishedAt == t0 + 5)
+        #expect(countdown.remaining(at: muchLater) == 0)
+        #expect(throws: CountdownError.finished) { try countdown.pause(at: muchLater) }
+        #expect(throws: CountdownError.finished) { try countdown.cancel(at: muchLater) }
+    }
+
+    @Test func cancellingAPausedCountdownNeverTraps() throws {
+        // The seed's DispatchSourceTimer crashed here: cancel while suspended.
+        var countdown = try Countdown(durationSeconds: 30)
+        try countdown.start(at: t0)
+        try countdown.pause(at: t0 + 3)
+        try countdown.cancel(at: t0 + 4)
+        #expect(countdown.state(at: t0 + 100) == .cancelled)
+        #expect(countdown.remaining(at: t0 + 100) == 27)
+        #expect(throws: CountdownError.cancelled) { try countdown.resume(at: t0 + 5) }
+    }
+
+    @Test(arguments: [0.0, -1, .nan, .infinity])
+    func rejectsDurationsThatAreNotPositive(_ seconds: Double) {
+        #expect(throws: CountdownError.invalidDuration) { try Countdown(durationSeconds: seconds) }
+    }
+}
+
+@Suite struct ClockTextTests {
+    @Test(arguments: [
+        (0.0, ClockText.Rounding.down, "00:00"), (59.99, .down, "00:59"), (59.01, .up, "01:00"),
+        (3599, .down, "59:59"), (3600, .down, "01:00:00"), (5400, .down, "01:30:00"),
+        (86_399, .down, "23:59:59"), (360_000, .down, "100:00:00"), (-5, .up, "00:00"), (4.000000000001, .up, "00:04"),
+    ])
+    func formats(_ seconds: Double, _ rounding: ClockText.Rounding, _ expected: String) {
+        #expect(ClockText.format(seconds: seconds, rounding: rounding) == expected)
+    }
+}
+
+@Suite struct DurationParserTests {
+    @Test(arguments: [
+        ("90s", 90.0), ("25m", 1500), ("1h30m", 5400), ("1h 30m 15s", 5415), ("1:30:00", 5400),
+        ("25:00", 1500), ("1.5h", 5400), ("2H", 7200),
+    ])
+    func parses(_ text: String, _ seconds: Double) throws {
+        #expect(try DurationParser.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["5x", "", "m", "90", "1:3", "1:60:00", "30m1h", "1h1h", "-5m", "1::00", "٣m"])
+    func rejects(_ text: String) {
+        #expect(throws: DurationParseError.invalid(text)) { try DurationParser.seconds(text) }
+    }
+}

@@ -1,0 +1,112 @@
+import Clocks
+import ConcurrencyExtras
+import TempoKit
+import Testing
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+@MainActor
+struct DeadlineSchedulerTests {
+    final class Fired: Sendable {
+        let ids = LockIsolated<[Int]>([])
+        let late = LockIsolated<[Duration]>([])
+    }
+
+    private func listen(_ scheduler: DeadlineScheduler<Int, TestClock<Duration>>, _ clock: TestClock<Duration>) async -> (Fired, Task<Void, Never>) {
+        let fired = Fired()
+        let task = Task {
+            for await firing in scheduler.fired {
+                fired.ids.withValue { $0.append(firing.id) }
+                fired.late.withValue { $0.append(firing.deadline.duration(to: clock.now)) }
+            }
+        }
+        await Task.megaYield()
+        return (fired, task)
+    }
+
+    @Test func firesEachDeadlineWhenDueAndInOrder() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let scheduler = DeadlineScheduler<Int, TestClock<Duration>>(clock: clock)
+            let (fired, task) = await listen(scheduler, clock)
+            await scheduler.schedule(3, at: clock.now.advanced(by: .seconds(30)))
+            await scheduler.schedule(1, at: clock.now.advanced(by: .seconds(10)))
+            await scheduler.schedule(2, at: clock.now.advanced(by: .seconds(20)))
+            await clock.advance(by: .seconds(9))
+            #expect(fired.ids.value == [])
+            await clock.advance(by: .seconds(1))
+            #expect(fired.ids.value == [1])
+            await clock.advance(by: .seconds(20))
+            #expect(fired.ids.value == [1, 2, 3])
+            #expect(fired.late.value.allSatisfy { $0 == .zero })
+            #expect(await scheduler.count == 0)
+            task.cancel()
+        }
+    }
+
+    @Test func rescheduleAndCancelByID() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let scheduler = DeadlineScheduler<Int, TestClock<Duration>>(clock: clock)
+            let (fired, task) = await listen(scheduler, clock)
+            await scheduler.schedule(1, at: clock.now.advanced(by: .seconds(10)))
+            await scheduler.schedule(2, at: clock.now.advanced(by: .seconds(20)))
+            await scheduler.schedule(2, at: clock.now.advanced(by: .seconds(5)))  // earlier
+            await scheduler.schedule(1, at: clock.now.advanced(by: .seconds(50)))  // later
+            #expect(await scheduler.cancel(3) == false)
+            await clock.advance(by: .seconds(5))
+            #expect(fired.ids.value == [2])
+            #expect(await scheduler.cancel(1))
+            await clock.advance(by: .seconds(100))
+            #expect(fired.ids.value == [2])
+            task.cancel()
+        }
+    }
+
+    @Test func overdueDeadlinesFireAtOnce() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            await clock.advance(by: .seconds(100))
+            let scheduler = DeadlineScheduler<Int, TestClock<Duration>>(clock: clock)
+            let (fired, task) = await listen(scheduler, clock)
+            // Deadlines that passed while the process was down: catch up immediately.
+            await scheduler.schedule(contentsOf: [(7, clock.now.advanced(by: .seconds(-60))), (8, clock.now.advanced(by: .seconds(-1)))])
+            await Task.megaYield()
+            #expect(fired.ids.value == [7, 8])
+            task.cancel()
+        }
+    }
+
+    @Test func threeThousandRandomDeadlinesEachFireOnceInOrder() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let scheduler = DeadlineScheduler<Int, TestClock<Duration>>(clock: clock)
+            let (fired, task) = await listen(scheduler, clock)
+            var generator = SplitMix64(seed: 42)
+            let deadlines = (0..<3_000).map { ($0, clock.now.advanced(by: .milliseconds(Int64(generator.next() % 100_000)))) }
+            await scheduler.schedule(contentsOf: deadlines)
+            await scheduler.cancel(contentsOf: stride(from: 0, to: 3_000, by: 10))
+            await clock.advance(by: .seconds(100))
+            await Task.megaYield()
+            let expected = deadlines.filter { $0.0 % 10 != 0 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+            #expect(fired.ids.value.count == expected.count)
+            #expect(Set(fired.ids.value) == Set(expected))
+            let due = Dictionary(uniqueKeysWithValues: deadlines)
+            let order = fired.ids.value.compactMap { due[$0] }
+            #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 })
+            task.cancel()
+        }
+    }
+}
+
+/// A small seeded generator so test data is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,87 @@
+import Clocks
+import ConcurrencyExtras
+import TempoKit
+import Testing
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+@MainActor
+struct TickerTests {
+    typealias Tick = Ticker<TestClock<Duration>>.Tick
+
+    /// Collects a ticker's elements from a background task.
+    final class Recorder: Sendable {
+        let ticks = LockIsolated<[Tick]>([])
+        let ended = LockIsolated(false)
+        var seconds: [Int64] { ticks.value.map(\.displayedSecond) }
+    }
+
+    private func record(_ ticker: Ticker<TestClock<Duration>>) async -> (Recorder, Task<Void, Never>) {
+        let recorder = Recorder()
+        let task = Task {
+            for await tick in ticker { recorder.ticks.withValue { $0.append(tick) } }
+            recorder.ended.setValue(true)
+        }
+        await Task.megaYield()
+        return (recorder, task)
+    }
+
+    @Test func stopwatchTicksOnWholeSecondBoundariesNotEveryNTicks() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let (recorder, task) = await record(Ticker(clock: clock, elapsed: .milliseconds(2300), isRunning: true, mode: .stopwatch))
+            #expect(recorder.seconds == [2])
+            await clock.advance(by: .milliseconds(699))
+            #expect(recorder.seconds == [2])
+            await clock.advance(by: .milliseconds(1))
+            #expect(recorder.seconds == [2, 3])
+            #expect(recorder.ticks.value.last?.elapsed == .seconds(3))
+            await clock.advance(by: .seconds(1))
+            #expect(recorder.seconds == [2, 3, 4])
+            task.cancel()
+            await task.value
+            #expect(recorder.ended.value)
+        }
+    }
+
+    @Test func aLateConsumerSkipsMissedSecondsInsteadOfBursting() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            var iterator = Ticker(clock: clock, elapsed: .zero, isRunning: true, mode: .stopwatch).makeAsyncIterator()
+            #expect(await iterator.next()?.displayedSecond == 0)
+            await clock.advance(by: .milliseconds(5500))  // nobody asked for a tick meanwhile
+            let late = await iterator.next()
+            #expect(late?.displayedSecond == 5)
+            #expect(late?.elapsed == .seconds(5))
+            await clock.advance(by: .milliseconds(700))
+            #expect(await iterator.next()?.displayedSecond == 6)
+        }
+    }
+
+    @Test func countdownShowsRemainingRoundedUpAndEndsWithAFinalTick() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let ticker = Ticker(clock: clock, elapsed: .zero, isRunning: true, mode: .countdown(total: .milliseconds(3500)))
+            let (recorder, task) = await record(ticker)
+            #expect(recorder.seconds == [4])
+            await clock.advance(by: .milliseconds(500))
+            #expect(recorder.seconds == [4, 3])
+            await clock.advance(by: .seconds(3))
+            #expect(recorder.seconds == [4, 3, 2, 1, 0])
+            #expect(recorder.ticks.value.map(\.isFinal) == [false, false, false, false, true])
+            #expect(recorder.ticks.value.last?.elapsed == .milliseconds(3500))
+            await task.value
+            #expect(recorder.ended.value)
+        }
+    }
+
+    @Test func aPausedValueYieldsOnceAndNothingMore() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let (recorder, task) = await record(Ticker(clock: clock, elapsed: .seconds(42), isRunning: false, mode: .stopwatch))
+            await clock.advance(by: .seconds(10))
+            await task.value
+            #expect(recorder.seconds == [42])
+            #expect(recorder.ended.value)
+        }
+    }
+}
