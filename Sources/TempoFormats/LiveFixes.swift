@@ -1,20 +1,88 @@
 import Foundation
 import TempoKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Live sources of location fixes: gpsd, NMEA sentences, and replays of recorded files.
 ///
 /// Each stream ends normally when its source ends (gpsd closes, end of NMEA input, end of the
 /// file) and finishes with a `FormatError` (or `GPSDError`) when the source is broken. Cancelling
 /// the consuming task closes the source.
 public enum LiveFixes {
-    /// Fixes from a gpsd daemon's JSON protocol (TPV reports with mode ≥ 2).
+    /// Fixes from a gpsd daemon's JSON protocol: connects over TCP, sends
+    /// `?WATCH={"enable":true,"json":true};` and yields each TPV report with mode ≥ 2
+    /// (see `GPSDReport` for the fields). Fails with a one-line `GPSDError` when gpsd cannot be
+    /// reached; ends normally when gpsd closes the connection. Reading happens on its own thread.
     public static func gpsd(host: String = "127.0.0.1", port: Int = 2947) -> AsyncThrowingStream<LocationFix, any Error> {
-        AsyncThrowingStream { $0.finish(throwing: FormatError(file: "gpsd", reason: "not implemented yet")) }
+        AsyncThrowingStream { continuation in
+            let socket = GPSDSocket(host: host, port: port)
+            continuation.onTermination = { _ in socket.shutdown() }
+            let thread = Thread {
+                defer { socket.close() }
+                do {
+                    try socket.connect()
+                    try socket.send("?WATCH={\"enable\":true,\"json\":true};\n")
+                    var lines = LineReader { try socket.receive() }
+                    while let line = try lines.next() {
+                        if let fix = GPSDReport.fix(fromJSONLine: line) { continuation.yield(fix) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.name = "tempo-gpsd"
+            thread.start()
+        }
     }
 
     /// Fixes from NMEA 0183 sentences in a file, or standard input when `path` is `-`.
-    public static func nmea(path: String) -> AsyncThrowingStream<LocationFix, any Error> {
-        AsyncThrowingStream { $0.finish(throwing: FormatError(file: path, reason: "not implemented yet")) }
+    ///
+    /// With `skipBadSentences` false (the default) the first broken sentence (bad checksum,
+    /// text in a number field) ends the stream with a `FormatError` naming the line, as for
+    /// files; pass true for a noisy serial device, where broken sentences are skipped. Reading
+    /// happens on its own thread; a read blocked on a terminal ends at the next line or EOF.
+    public static func nmea(path: String, skipBadSentences: Bool = false) -> AsyncThrowingStream<LocationFix, any Error> {
+        AsyncThrowingStream { continuation in
+            let thread = Thread {
+                let handle: FileHandle
+                if path == "-" {
+                    handle = FileHandle.standardInput
+                } else {
+                    do {
+                        handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                    } catch {
+                        continuation.finish(throwing: FormatError(file: path, reason: "cannot open: \(ActivityFile.describe(error))"))
+                        return
+                    }
+                }
+                defer { if path != "-" { try? handle.close() } }
+                // Small reads so a live pipe delivers each sentence as it arrives.
+                let descriptor = handle.fileDescriptor
+                var lines = LineReader { () throws -> [UInt8] in
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    while true {
+                        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                        if count >= 0 { return Array(buffer[0..<count]) }
+                        if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                    }
+                }
+                do throws(FormatError) {
+                    try NMEAReader.stream(lines: &lines, file: path, skipBadSentences: skipBadSentences) { fix in
+                        continuation.yield(fix)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.name = "tempo-nmea"
+            thread.start()
+        }
     }
 
     /// Replays a recorded file's fixes at their recorded pace divided by `speed`.
