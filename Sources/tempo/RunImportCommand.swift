@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import TempoFormats
+import TempoKit
+import TempoStore
+
+extension RunCommand {
+    /// `tempo run import FILE...`: store runs from files, each file once.
+    struct RunImportCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Store runs from GPX, TCX or FIT files (a file already imported is not stored again).")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The files to import.") var files: [String]
+        @Flag(help: "Print JSON.") var json = false
+
+        struct Imported: Encodable {
+            var id: String
+            var file: String
+            var inserted: Bool
+            var distanceM: Double?
+            var points: Int
+
+            enum CodingKeys: String, CodingKey {
+                case id, file, inserted, distanceM = "distance_m", points
+            }
+        }
+
+        func run() async throws {
+            // Every file is read and checked before anything is stored, so a broken one stores nothing.
+            let parsed = try files.map { try RunFile(path: $0) }
+            let database = try global.openDatabase()
+            var results: [Imported] = []
+            for file in parsed {
+                let record = RunRecord(
+                    source: .file, sourceName: file.path, contentHash: file.contentHash, sport: file.activity.sport,
+                    name: file.activity.name, createdAt: Date())
+                let (stored, inserted) = try database.importRun(record, segments: file.activity.segments, lapStarts: file.lapStarts)
+                results.append(Imported(id: stored.id.uuidString.lowercased(), file: file.path, inserted: inserted,
+                                        distanceM: stored.distanceMeters, points: file.activity.pointCount))
+            }
+            if json {
+                try JSONOutput.print(results)
+            } else {
+                for result in results {
+                    let what = result.inserted ? "imported" : "already stored"
+                    print("\(result.id.prefix(8))  \(what)  \(RunSummaryText.kilometers(result.distanceM ?? 0))  \(result.file)")
+                }
+            }
+        }
+    }
+}
