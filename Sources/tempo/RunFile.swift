@@ -23,8 +23,8 @@ struct RunFile {
         contentHash = RunContentHash.sha256(data)
     }
 
-    /// Lap start instants the file recorded (the first lap's start is the run's).
-    var lapStarts: [Date] { activity.laps.compactMap(\.startTime) }
+    /// Where the file's second and later laps start (the first lap starts with the run).
+    var lapStarts: [Date] { activity.laps.dropFirst().compactMap(\.startTime) }
 
     /// The analysis settings for the file's sport.
     func settings(autoPause: Bool) -> RunSettings {

@@ -10,6 +10,8 @@ public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Co
     case timeWentBackwards = "time_went_backwards"
     /// Reaching it from the previous fix needs a speed impossible for the sport.
     case impossibleSpeed = "impossible_speed"
+    /// Taken while the runner stood still (GPS jitter around one spot).
+    case stationary
     /// Arrived while the run was paused (or before it started / after it stopped).
     case notRecording = "not_recording"
 

@@ -3,7 +3,7 @@ import Foundation
 /// File analysis: feeds a recorded track through the same `RunRecorder` as live recording.
 public enum RunAnalysis {
     /// Replays `segments` (never joined) into a recorder, with a lap begun at each of
-    /// `lapStarts` (instants, UTC; the first lap's start is the run's and may be omitted).
+    /// `lapStarts` (instants, UTC: where the second and later laps start).
     ///
     /// The run starts at the first fix's time and stops at the last one's; the time between
     /// two segments counts as a pause (it is not running time). Fixes without times give
@@ -44,6 +44,22 @@ public enum RunAnalysis {
         segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings(),
         splitUnit: SplitUnit = .kilometer
     ) -> RunSummary {
-        RunSummary(recorder: record(segments: segments, lapStarts: lapStarts, settings: settings), splitUnit: splitUnit)
+        var summary = RunSummary(recorder: record(segments: segments, lapStarts: lapStarts, settings: settings), splitUnit: splitUnit)
+        summary.unfilteredDistanceMeters = unfilteredDistance(segments)
+        return summary
+    }
+
+    /// The geodesic sum over every fix with a valid coordinate, segment by segment, before any
+    /// filtering: what a file's track measures as drawn (for comparison with other tools).
+    public static func unfilteredDistance(_ segments: [[LocationFix]]) -> Double {
+        var total = 0.0
+        for segment in segments {
+            var previous: Coordinate?
+            for fix in segment where fix.coordinate.isValid {
+                if let previous { total += Geodesic.distance(previous, fix.coordinate) }
+                previous = fix.coordinate
+            }
+        }
+        return total
     }
 }

@@ -7,12 +7,15 @@ import Foundation
 /// one segment; a pause or a segment break (`endSegment()`) is never bridged.
 ///
 /// Standing still is detected with an anchor: while every fix of the last `stopAfterSeconds`
-/// stays within a radius of the first of them (the anchor; `3 ×` the two fixes' combined
-/// accuracy, at least `stopRadiusMeters`), the runner is stopped, and the distance and moving
-/// time gathered since the anchor (GPS jitter) are taken back. The runner moves again once two
-/// fixes in a row lie outside `4 ×` the accuracy around the mean stopped position (so a wander
-/// of a few metres never restarts the run); the distance from that mean position is added, and
-/// moving time counts again from the last fix that was still close to it.
+/// stays within a radius of their mean position (`3.5 ×` the accuracy, at least
+/// `stopRadiusMeters`), the runner is stopped. The fixes since the stop really began (found
+/// by looking back for fixes close to the mean stopped position) are then dropped as
+/// `stationary`, and so is every fix while the runner stands, so GPS jitter adds neither
+/// distance nor moving time. The runner moves again once two fixes in a row lie outside `4 ×`
+/// the accuracy around the mean stopped position (a wander of a few metres never restarts the
+/// run); the step from the last fix that counts to them is added, and with auto-pause moving
+/// time counts again from the last fix that was still close to where the runner stood.
+/// Distance is therefore always the geodesic sum over the fixes that count.
 public struct RunRecorder: Sendable {
     /// Where the run is in its life.
     public enum State: String, Sendable, Hashable, Codable {
@@ -60,29 +63,58 @@ public struct RunRecorder: Sendable {
         public var movingSeconds: Double?
     }
 
+    /// Fixes that may be the start of a stop: where the first was taken and their mean.
     private struct Anchor: Sendable {
         var coordinate: Coordinate
         var time: Date
-        var accuracyMeters: Double
-        var distanceMeters: Double
-        var movingSeconds: Double
         var sampleIndex: Int
+        var sumNorthDegrees = 0.0, sumEastDegrees = 0.0, count = 0
+
+        init(coordinate: Coordinate, time: Date, sampleIndex: Int) {
+            self.coordinate = coordinate
+            self.time = time
+            self.sampleIndex = sampleIndex
+            add(coordinate)
+        }
+
+        mutating func add(_ point: Coordinate) {
+            sumNorthDegrees += point.latitude - coordinate.latitude
+            sumEastDegrees += remainder(point.longitude - coordinate.longitude, 360)
+            count += 1
+        }
+
+        var centre: Coordinate {
+            Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
+                       longitude: coordinate.longitude + sumEastDegrees / Double(count))
+        }
     }
 
     private struct Stop: Sendable {
-        var anchor: Anchor
+        /// The last sample that counts (where the stop began).
+        var anchorIndex: Int
+        var anchor: Coordinate
+        var anchorTime = Date.distantPast
         var sumNorthDegrees = 0.0, sumEastDegrees = 0.0, count = 0
-        var outsideInARow = 0
+        /// Fixes outside the circle not yet confirmed as leaving.
+        var outside: [LocationFix] = []
         var lastNear: Date
+
+        init(anchorIndex: Int, anchor: Coordinate, lastNear: Date) {
+            self.anchorIndex = anchorIndex
+            self.anchor = anchor
+            self.lastNear = lastNear
+        }
+
         mutating func add(_ coordinate: Coordinate) {
-            sumNorthDegrees += coordinate.latitude - anchor.coordinate.latitude
-            sumEastDegrees += remainder(coordinate.longitude - anchor.coordinate.longitude, 360)
+            sumNorthDegrees += coordinate.latitude - anchor.latitude
+            sumEastDegrees += remainder(coordinate.longitude - anchor.longitude, 360)
             count += 1
         }
+
         var centre: Coordinate {
-            guard count > 0 else { return anchor.coordinate }
-            return Coordinate(latitude: anchor.coordinate.latitude + sumNorthDegrees / Double(count),
-                              longitude: anchor.coordinate.longitude + sumEastDegrees / Double(count))
+            guard count > 0 else { return anchor }
+            return Coordinate(latitude: anchor.latitude + sumNorthDegrees / Double(count),
+                              longitude: anchor.longitude + sumEastDegrees / Double(count))
         }
     }
 
@@ -164,7 +196,8 @@ public struct RunRecorder: Sendable {
 
     // MARK: - Fixes
 
-    /// Offers one fix; returns why it was dropped, or `nil` if it now counts.
+    /// Offers one fix; returns why it was dropped, or `nil` if it counts (for now: fixes taken
+    /// while the runner turns out to be standing still are later dropped as `stationary`).
     @discardableResult
     public mutating func ingest(_ fix: LocationFix) -> FixDropReason? {
         fixesReceived += 1
@@ -177,80 +210,94 @@ public struct RunRecorder: Sendable {
             segment += 1
             segmentOpen = true
         }
-        if let previous { advance(from: previous, to: fix) }
-        let timer = fix.time.flatMap { time in startedAt.map { _ in stopwatch.elapsed(at: time) } }
-        samples.append(RunSample(
-            time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
-            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
-        if case .moving(nil) = detector, let time = fix.time {
-            detector = .moving(candidate: Anchor(coordinate: fix.coordinate, time: time, accuracyMeters: accuracy(of: fix),
-                                                 distanceMeters: distanceMeters,
-                                                 movingSeconds: movingSeconds, sampleIndex: samples.count - 1))
+        guard let previous, let previousTime = previous.time, let time = fix.time else {
+            if let previous { distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate) }
+            append(fix)
+            return nil
         }
-        previous = fix
-        return nil
+        switch detector {
+        case .moving(let candidate):
+            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+            movingSeconds += time.timeIntervalSince(previousTime)
+            append(fix)
+            guard var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
+                settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
+            else {
+                detector = .moving(candidate: anchor(at: samples.count - 1))
+                return nil
+            }
+            candidate.add(fix.coordinate)
+            detector = .moving(candidate: candidate)
+            if time.timeIntervalSince(candidate.time) >= settings.stopAfterSeconds {
+                enterStop(from: candidate, at: fix)
+                return .stationary
+            }
+            return nil
+        case .stopped(var stop):
+            let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
+            let offset = Self.roughDistance(stop.centre, fix.coordinate)
+            if offset > radius {
+                stop.outside.append(fix)
+                if stop.outside.count >= 2 || offset > 2 * radius {
+                    leaveStop(stop)
+                    return nil
+                }
+                detector = .stopped(stop)
+                return nil
+            }
+            // Still standing: the fix and any lone outlier before it are jitter.
+            for _ in 0..<(stop.outside.count + 1) { filter.count(.stationary) }
+            stop.outside.removeAll()
+            stop.add(fix.coordinate)
+            // "Near" is tight so the departure is not placed seconds late (moving time resumes at once).
+            if offset <= 1.5 * accuracy(of: fix) { stop.lastNear = time }
+            detector = .stopped(stop)
+            return .stationary
+        }
     }
 
     private func accuracy(of fix: LocationFix) -> Double {
         fix.horizontalAccuracyMeters ?? settings.assumedAccuracyMeters
     }
 
-    /// Adds the step from `from` to `to` (same segment) to the totals, through the stop detector.
-    private mutating func advance(from: LocationFix, to fix: LocationFix) {
-        guard let fromTime = from.time, let time = fix.time else {
-            distanceMeters += Geodesic.distance(from.coordinate, fix.coordinate)
-            return
-        }
-        let seconds = time.timeIntervalSince(fromTime)
-        switch detector {
-        case .moving(let candidate):
-            distanceMeters += Geodesic.distance(from.coordinate, fix.coordinate)
-            movingSeconds += seconds
-            guard let candidate, Geodesic.distance(candidate.coordinate, fix.coordinate) <= max(
-                settings.stopRadiusMeters, 3 * hypot(candidate.accuracyMeters, accuracy(of: fix)))
-            else {
-                // The anchor candidate is set to this fix once its sample exists (see `ingest`).
-                detector = .moving(candidate: nil)
-                return
-            }
-            if time.timeIntervalSince(candidate.time) >= settings.stopAfterSeconds {
-                enterStop(from: candidate, at: fix)
-            }
-        case .stopped(var stop):
-            let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
-            let centre = stop.centre
-            let offset = Geodesic.distance(centre, fix.coordinate)
-            if offset > radius {
-                stop.outsideInARow += 1
-            } else {
-                stop.outsideInARow = 0
-                stop.add(fix.coordinate)
-                if offset <= radius / 2 { stop.lastNear = time }
-            }
-            if stop.outsideInARow >= 2 || offset > 2 * radius {
-                distanceMeters += offset
-                movingSeconds += settings.autoPause ? time.timeIntervalSince(stop.lastNear) : seconds
-                detector = .moving(candidate: nil)
-            } else {
-                if !settings.autoPause { movingSeconds += seconds }
-                detector = .stopped(stop)
-            }
+    private func anchor(at index: Int) -> Anchor? {
+        let sample = samples[index]
+        guard let time = sample.time else { return nil }
+        return Anchor(coordinate: sample.coordinate, time: time, sampleIndex: index)
+    }
+
+    /// Metres between two nearby points on a local flat approximation (within 0.5 % over a
+    /// few hundred metres): enough to compare with a radius, and much cheaper than a geodesic.
+    static func roughDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let north = (b.latitude - a.latitude) * 111_133
+        let east = remainder(b.longitude - a.longitude, 360) * 111_320 * cos((a.latitude + b.latitude) * .pi / 360)
+        return (north * north + east * east).squareRoot()
+    }
+
+    private mutating func append(_ fix: LocationFix) {
+        let timer = fix.time.flatMap { time in startedAt.map { _ in stopwatch.elapsed(at: time) } }
+        samples.append(RunSample(
+            time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
+            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
+        previous = fix
+        if case .moving(nil) = detector {
+            detector = .moving(candidate: anchor(at: samples.count - 1))
         }
     }
 
     /// The runner has stood still since `candidate`: find where the stop really began (the
-    /// candidate may have been set late by a noisy fix) and take back what was gathered since.
+    /// candidate may have been set late by a noisy fix) and drop the fixes taken since as
+    /// `stationary`, so the distance stays the geodesic sum over the fixes that count.
     private mutating func enterStop(from candidate: Anchor, at fix: LocationFix) {
         guard let time = fix.time else { return }
-        var stop = Stop(anchor: candidate, lastNear: time)
+        var stop = Stop(anchorIndex: candidate.sampleIndex, anchor: candidate.coordinate, lastNear: time)
         for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
-        stop.add(fix.coordinate)
         let centre = stop.centre
-        let nearMeters = max(settings.stopRadiusMeters / 2, 1.5 * accuracy(of: fix))
+        let nearMeters = max(settings.stopRadiusMeters / 2, 2.5 * accuracy(of: fix))
         var earliest = candidate.sampleIndex, misses = 0, index = candidate.sampleIndex - 1
         while index >= 0, misses < 3, samples[index].segment == samples[candidate.sampleIndex].segment,
-              let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 120 {
-            if Geodesic.distance(samples[index].coordinate, centre) <= nearMeters {
+              let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 600 {
+            if Self.roughDistance(samples[index].coordinate, centre) <= nearMeters {
                 earliest = index
                 misses = 0
             } else {
@@ -258,13 +305,47 @@ public struct RunRecorder: Sendable {
             }
             index -= 1
         }
-        distanceMeters = samples[earliest].distanceMeters
-        if settings.autoPause { movingSeconds = samples[earliest].movingSeconds ?? movingSeconds }
-        for index in (earliest + 1)..<samples.count {
-            samples[index].distanceMeters = distanceMeters
-            if settings.autoPause { samples[index].movingSeconds = movingSeconds }
+        let dropped = samples.count - (earliest + 1)
+        for _ in 0..<dropped { filter.count(.stationary) }
+        samples.removeSubrange((earliest + 1)...)
+        let anchorSample = samples[earliest]
+        distanceMeters = anchorSample.distanceMeters
+        movingSeconds = anchorSample.movingSeconds ?? movingSeconds
+        for lap in lapStarts.indices where lapStarts[lap].sampleIndex > samples.count {
+            lapStarts[lap].sampleIndex = samples.count
+            lapStarts[lap].distanceMeters = min(lapStarts[lap].distanceMeters, distanceMeters)
+            lapStarts[lap].movingSeconds = lapStarts[lap].movingSeconds.map { min($0, movingSeconds) }
         }
+        previous = LocationFix(time: anchorSample.time, coordinate: anchorSample.coordinate)
+        stop.anchorIndex = earliest
+        stop.anchor = anchorSample.coordinate
+        stop.anchorTime = anchorSample.time ?? time
         detector = .stopped(stop)
+    }
+
+    /// Two fixes in a row (or one far) outside the stop circle: the runner moves again. The
+    /// step from the anchor to the first of them counts, and with auto-pause its moving time
+    /// starts at the last fix that was still close to where the runner stood.
+    private mutating func leaveStop(_ stop: Stop) {
+        detector = .moving(candidate: nil)
+        for (offset, fix) in stop.outside.enumerated() {
+            guard let previous, let previousTime = previous.time, let time = fix.time else { continue }
+            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+            if offset == 0 {
+                if settings.autoPause {
+                    // From the last close fix, but no longer than leaving the circle takes at a
+                    // jog (2.5 m/s): a slow wander away from the mean must not become minutes.
+                    let seconds = time.timeIntervalSince(max(stop.lastNear, previousTime))
+                    let jogSeconds = Self.roughDistance(stop.centre, fix.coordinate) / 2.5
+                    movingSeconds += max(0, min(seconds, jogSeconds))
+                } else {
+                    movingSeconds += time.timeIntervalSince(previousTime)
+                }
+            } else {
+                movingSeconds += time.timeIntervalSince(previousTime)
+            }
+            append(fix)
+        }
     }
 
     // MARK: - Reading

@@ -22,7 +22,7 @@ public struct RunSettings: Sendable, Hashable, Codable {
         maxSpeedMetersPerSecond: Double = 12.5,
         autoPause: Bool = true,
         stopRadiusMeters: Double = 10,
-        stopAfterSeconds: Double = 15,
+        stopAfterSeconds: Double = 30,
         assumedAccuracyMeters: Double = 5
     ) {
         self.maxHorizontalAccuracyMeters = maxHorizontalAccuracyMeters

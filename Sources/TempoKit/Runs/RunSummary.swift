@@ -16,6 +16,9 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var segments: Int
     /// Geodesic distance, metres.
     public var distanceMeters: Double
+    /// For file analysis: the geodesic length of the track as drawn, every valid fix counted
+    /// (no filter, no stop detection); `nil` for live runs.
+    public var unfilteredDistanceMeters: Double?
     /// Wall clock from start to stop, seconds.
     public var elapsedSeconds: Double?
     /// Elapsed minus manual pauses (and gaps between a file's segments), seconds.
@@ -89,7 +92,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case startedAt = "started_at", points, acceptedPoints = "accepted_points", segments
-        case distanceMeters = "distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
+        case distanceMeters = "distance_m", unfilteredDistanceMeters = "unfiltered_distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
         case averagePaceSecondsPerKilometer = "avg_pace_s_per_km"
         case averageTimerPaceSecondsPerKilometer = "avg_timer_pace_s_per_km"
         case elevationGainMeters = "elevation_gain_m", elevationLossMeters = "elevation_loss_m"
@@ -104,6 +107,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         try container.encode(acceptedPoints, forKey: .acceptedPoints)
         try container.encode(segments, forKey: .segments)
         try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(unfilteredDistanceMeters, forKey: .unfilteredDistanceMeters)
         try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
         try container.encode(timerSeconds, forKey: .timerSeconds)
         try container.encode(movingSeconds, forKey: .movingSeconds)
