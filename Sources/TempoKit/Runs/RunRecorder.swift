@@ -48,6 +48,9 @@ public struct RunRecorder: Sendable {
     private var segmentOpen = false
     private var previous: LocationFix?
     private var detector = Detector.moving(candidate: nil)
+    /// The last stop left: where it was and the sample it was anchored at, so that a stop found
+    /// again at the same place soon after is one stop (the leaving was a wander of the GPS).
+    private var lastStop: (centre: Coordinate, anchorIndex: Int, left: Date)?
 
     /// Where a lap began: the sample count at that moment and the instant (if known).
     public struct LapMark: Sendable, Hashable, Codable {
@@ -90,31 +93,42 @@ public struct RunRecorder: Sendable {
     }
 
     private struct Stop: Sendable {
-        /// The last sample that counts (where the stop began).
-        var anchorIndex: Int
-        var anchor: Coordinate
-        var anchorTime = Date.distantPast
+        /// Where the offsets of the mean are measured from (fixed once the stop begins).
+        let origin: Coordinate
         var sumNorthDegrees = 0.0, sumEastDegrees = 0.0, count = 0
         /// Fixes outside the circle not yet confirmed as leaving.
         var outside: [LocationFix] = []
+        /// The last time a fix was close to the mean (when the runner may have left).
         var lastNear: Date
+        /// The latest fixes (inside or out), to tell leaving from a slow drift of the GPS.
+        var recent: [(coordinate: Coordinate, time: Date)] = []
 
-        init(anchorIndex: Int, anchor: Coordinate, lastNear: Date) {
-            self.anchorIndex = anchorIndex
-            self.anchor = anchor
+        mutating func remember(_ coordinate: Coordinate, at time: Date) {
+            recent.append((coordinate, time))
+            if recent.count > 12 { recent.removeFirst(recent.count - 12) }
+        }
+
+        /// Metres per second from about five seconds ago to `coordinate`.
+        func speed(to coordinate: Coordinate, at time: Date) -> Double? {
+            guard let earlier = recent.last(where: { time.timeIntervalSince($0.time) >= 5 }) else { return nil }
+            return RunRecorder.roughDistance(earlier.coordinate, coordinate) / time.timeIntervalSince(earlier.time)
+        }
+
+        init(origin: Coordinate, lastNear: Date) {
+            self.origin = origin
             self.lastNear = lastNear
         }
 
         mutating func add(_ coordinate: Coordinate) {
-            sumNorthDegrees += coordinate.latitude - anchor.latitude
-            sumEastDegrees += remainder(coordinate.longitude - anchor.longitude, 360)
+            sumNorthDegrees += coordinate.latitude - origin.latitude
+            sumEastDegrees += remainder(coordinate.longitude - origin.longitude, 360)
             count += 1
         }
 
         var centre: Coordinate {
-            guard count > 0 else { return anchor }
-            return Coordinate(latitude: anchor.latitude + sumNorthDegrees / Double(count),
-                              longitude: anchor.longitude + sumEastDegrees / Double(count))
+            guard count > 0 else { return origin }
+            return Coordinate(latitude: origin.latitude + sumNorthDegrees / Double(count),
+                              longitude: origin.longitude + sumEastDegrees / Double(count))
         }
     }
 
@@ -191,6 +205,7 @@ public struct RunRecorder: Sendable {
         segmentOpen = false
         previous = nil
         detector = .moving(candidate: nil)
+        lastStop = nil
         filter.startSegment()
     }
 
@@ -220,7 +235,9 @@ public struct RunRecorder: Sendable {
             distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
             movingSeconds += time.timeIntervalSince(previousTime)
             append(fix)
-            guard var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
+            // A receiver's own speed (Doppler) says "moving" far more reliably than positions.
+            let saysMoving = (fix.speedMetersPerSecond ?? 0) >= settings.movingSpeedMetersPerSecond
+            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
                 settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
             else {
                 detector = .moving(candidate: anchor(at: samples.count - 1))
@@ -236,7 +253,11 @@ public struct RunRecorder: Sendable {
         case .stopped(var stop):
             let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
             let offset = Self.roughDistance(stop.centre, fix.coordinate)
-            if offset > radius {
+            // Leaving needs distance from where the runner stood and speed: a receiver standing
+            // still drifts too, but at a fraction of a metre per second.
+            let speed = fix.speedMetersPerSecond ?? stop.speed(to: fix.coordinate, at: time) ?? 0
+            stop.remember(fix.coordinate, at: time)
+            if offset > radius && (speed >= settings.movingSpeedMetersPerSecond || offset > 2 * radius) {
                 stop.outside.append(fix)
                 if stop.outside.count >= 2 || offset > 2 * radius {
                     leaveStop(stop)
@@ -290,10 +311,10 @@ public struct RunRecorder: Sendable {
     /// `stationary`, so the distance stays the geodesic sum over the fixes that count.
     private mutating func enterStop(from candidate: Anchor, at fix: LocationFix) {
         guard let time = fix.time else { return }
-        var stop = Stop(anchorIndex: candidate.sampleIndex, anchor: candidate.coordinate, lastNear: time)
+        var stop = Stop(origin: candidate.coordinate, lastNear: time)
         for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
         let centre = stop.centre
-        let nearMeters = max(settings.stopRadiusMeters / 2, 2.5 * accuracy(of: fix))
+        let nearMeters = max(settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
         var earliest = candidate.sampleIndex, misses = 0, index = candidate.sampleIndex - 1
         while index >= 0, misses < 3, samples[index].segment == samples[candidate.sampleIndex].segment,
               let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 600 {
@@ -304,6 +325,10 @@ public struct RunRecorder: Sendable {
                 misses += 1
             }
             index -= 1
+        }
+        if let lastStop, lastStop.anchorIndex < earliest, time.timeIntervalSince(lastStop.left) <= 2 * settings.stopAfterSeconds,
+           Self.roughDistance(lastStop.centre, centre) <= max(settings.stopRadiusMeters, 4 * accuracy(of: fix)) {
+            earliest = lastStop.anchorIndex
         }
         let dropped = samples.count - (earliest + 1)
         for _ in 0..<dropped { filter.count(.stationary) }
@@ -317,9 +342,6 @@ public struct RunRecorder: Sendable {
             lapStarts[lap].movingSeconds = lapStarts[lap].movingSeconds.map { min($0, movingSeconds) }
         }
         previous = LocationFix(time: anchorSample.time, coordinate: anchorSample.coordinate)
-        stop.anchorIndex = earliest
-        stop.anchor = anchorSample.coordinate
-        stop.anchorTime = anchorSample.time ?? time
         detector = .stopped(stop)
     }
 
@@ -328,6 +350,7 @@ public struct RunRecorder: Sendable {
     /// starts at the last fix that was still close to where the runner stood.
     private mutating func leaveStop(_ stop: Stop) {
         detector = .moving(candidate: nil)
+        if let time = stop.outside.first?.time { lastStop = (stop.centre, samples.count - 1, time) }
         for (offset, fix) in stop.outside.enumerated() {
             guard let previous, let previousTime = previous.time, let time = fix.time else { continue }
             distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)

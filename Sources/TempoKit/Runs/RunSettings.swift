@@ -13,6 +13,8 @@ public struct RunSettings: Sendable, Hashable, Codable {
     public var stopRadiusMeters: Double
     /// How long (seconds) the fixes must stay inside that circle before the runner counts as stopped.
     public var stopAfterSeconds: Double
+    /// A fix whose own reported speed is at least this (metres per second) is never standing still.
+    public var movingSpeedMetersPerSecond: Double
     /// The accuracy assumed (metres) for fixes that do not state one.
     public var assumedAccuracyMeters: Double
 
@@ -22,7 +24,8 @@ public struct RunSettings: Sendable, Hashable, Codable {
         maxSpeedMetersPerSecond: Double = 12.5,
         autoPause: Bool = true,
         stopRadiusMeters: Double = 10,
-        stopAfterSeconds: Double = 30,
+        stopAfterSeconds: Double = 45,
+        movingSpeedMetersPerSecond: Double = 1,
         assumedAccuracyMeters: Double = 5
     ) {
         self.maxHorizontalAccuracyMeters = maxHorizontalAccuracyMeters
@@ -30,6 +33,7 @@ public struct RunSettings: Sendable, Hashable, Codable {
         self.autoPause = autoPause
         self.stopRadiusMeters = stopRadiusMeters
         self.stopAfterSeconds = stopAfterSeconds
+        self.movingSpeedMetersPerSecond = movingSpeedMetersPerSecond
         self.assumedAccuracyMeters = assumedAccuracyMeters
     }
 
