@@ -17,7 +17,7 @@ public struct ElevationProfile: Sendable, Hashable {
     /// Half-width of the smoothing window, seconds (or fixes for untimed tracks).
     public static let smoothingHalfWindow = 15.0
     /// A change smaller than this (metres) is not counted until it grows past it.
-    public static let thresholdMeters = 4.0
+    public static let thresholdMeters = 2.0
 
     /// Gain and loss over the samples (grouped by their `segment`); `nil` without altitudes.
     public init?(samples: [RunSample]) {
