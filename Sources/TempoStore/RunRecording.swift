@@ -93,7 +93,9 @@ public struct RunRecording: Sendable {
             if recorder.state == .idle { command(.start, at: fix.time ?? now()) }
             if resumeOnNextFix {
                 resumeOnNextFix = false
-                command(.resume, at: fix.time ?? now())
+                // Never before the pause: a source replayed from its start is filtered as old fixes.
+                let at = fix.time ?? now()
+                command(.resume, at: max(at, recorder.stopwatch.segments.last?.end ?? at))
             }
             recorder.ingest(fix)
             pendingFixes.append(fix)

@@ -8,6 +8,15 @@ enum RunExport {
     /// GPX 1.1 of the run's fixes, one track segment per stored segment (live runs: one per
     /// recorded stretch between pauses).
     static func gpx(_ stored: StoredRun) -> Data {
+        GPXWriter.data(for: activity(stored))
+    }
+
+    /// An NMEA 0183 log of the run's fixes (one RMC + GGA per fix), as a receiver would send it.
+    static func nmea(_ stored: StoredRun) -> Data {
+        Data(NMEAWriter.log(for: activity(stored)).utf8)
+    }
+
+    private static func activity(_ stored: StoredRun) -> Activity {
         let segments: [[TempoKit.LocationFix]]
         switch stored.record.source {
         case .file:
@@ -26,7 +35,6 @@ enum RunExport {
             }
             segments = grouped
         }
-        let activity = Activity(segments: segments, sport: stored.record.sport, name: stored.record.name)
-        return GPXWriter.data(for: activity)
+        return Activity(segments: segments, sport: stored.record.sport, name: stored.record.name)
     }
 }

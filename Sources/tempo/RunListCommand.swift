@@ -84,18 +84,19 @@ extension RunCommand {
 
     /// `tempo run export ID --format gpx`: a stored run as GPX 1.1.
     struct RunExportCommand: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a stored run as GPX 1.1.")
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Write a stored run as GPX 1.1 (or as an NMEA 0183 log, e.g. for gpsfake).")
 
-        enum Format: String, ExpressibleByArgument { case gpx }
+        enum Format: String, ExpressibleByArgument { case gpx, nmea }
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
-        @Option(help: "The format (gpx).") var format: Format = .gpx
+        @Option(help: "The format: gpx, or nmea (RMC/GGA/GSA sentences).") var format: Format = .gpx
         @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
 
         func run() async throws {
             let stored = try global.openDatabase().run(matching: id)
-            let data = RunExport.gpx(stored)
+            let data = format == .gpx ? RunExport.gpx(stored) : RunExport.nmea(stored)
             if let output {
                 do {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
