@@ -92,6 +92,7 @@ extension RunCommand {
             }
             defer { keyTask.cancel() }
             let unit = splits
+            let quiet = json
             let draws = Mutex(0)
             let ending = try await RunRecording.run(
                 recording, fixes: fixes, commands: commands, clock: ContinuousClock()
@@ -101,8 +102,9 @@ extension RunCommand {
                     value += 1
                     return value
                 }
-                // Off a terminal, one plain line every 10 s is enough for a log.
-                guard terminal.isInteractive || count % 10 == 1 else { return }
+                // Off a terminal, one plain line every 10 s is enough for a log (none with --json:
+                // standard output then holds only the JSON document).
+                guard terminal.isInteractive || (count % 10 == 1 && !quiet) else { return }
                 terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
             }
             terminal.endLine()
