@@ -66,6 +66,9 @@ public struct RunRecording: Sendable {
     }
 
     private var resumeOnNextFix = false
+    private var lastArrival: Date?
+    /// When set, the run stops by itself once no fix has arrived for this many seconds (wall clock).
+    public var idleStopSeconds: Double?
 
     private init(database: AppDatabase, stored: StoredRun, now: @escaping @Sendable () -> Date) {
         self.database = database
@@ -90,7 +93,12 @@ public struct RunRecording: Sendable {
     public mutating func handle(_ input: Input) throws(StoreError) -> Ending? {
         switch input {
         case .fix(let fix):
-            if recorder.state == .idle { command(.start, at: fix.time ?? now()) }
+            lastArrival = now()
+            if recorder.state == .idle {
+                // A live run starts at its first timed fix: the fixes' clock is the run's clock.
+                guard let time = fix.time else { return nil }
+                command(.start, at: time)
+            }
             if resumeOnNextFix {
                 resumeOnNextFix = false
                 // Never before the pause: a source replayed from its start is filtered as old fixes.
@@ -109,6 +117,10 @@ public struct RunRecording: Sendable {
             try flush()
         case .tick:
             if !pendingFixes.isEmpty || !pendingEvents.isEmpty { try flush() }
+            if let idleStopSeconds, recorder.state != .idle, let lastArrival,
+               now().timeIntervalSince(lastArrival) >= idleStopSeconds {
+                return try finish()
+            }
         case .sourceEnded(let error):
             if let error {
                 try flush()

@@ -32,6 +32,8 @@ extension RunCommand {
         @Flag(name: .customLong("continue"), help: "Continue the unfinished run.") var continueRun = false
         @Flag(name: .customLong("new"), help: "Close the unfinished run and start a new one.") var newRun = false
         @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
+        @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
+        var stopWhenIdle: Double?
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
         @Flag(help: "Print the finished run as JSON.") var json = false
 
@@ -41,6 +43,7 @@ extension RunCommand {
             if address != nil && !gpsd { throw ValidationError("HOST:PORT is only for --gpsd") }
             if continueRun && newRun { throw ValidationError("--continue and --new exclude each other") }
             guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            if let stopWhenIdle, !(stopWhenIdle > 0) { throw ValidationError("--stop-when-idle must be more than 0") }
             if let address, Self.parse(address: address) == nil {
                 throw ValidationError("'\(address)' is not HOST:PORT")
             }
@@ -74,7 +77,8 @@ extension RunCommand {
             }
 
             let readKeys = nmea != "-"
-            let recording = try startOrContinue(database: database, sourceName: sourceName, now: now, readKeys: readKeys)
+            var recording = try startOrContinue(database: database, sourceName: sourceName, now: now, readKeys: readKeys)
+            recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
             let state = Mutex(RunRecorder.State.idle)
