@@ -34,6 +34,25 @@ public enum Geodesic {
     }
 }
 
+/// Six Fourier coefficients c₁…c₆ of a series Σ cₗ sin 2lσ, kept inline (no heap allocation:
+/// the inverse solver evaluates several per call).
+struct SineSeries: Sendable {
+    var c1 = 0.0, c2 = 0.0, c3 = 0.0, c4 = 0.0, c5 = 0.0, c6 = 0.0
+
+    /// Σ cₗ sin 2lσ by Clenshaw summation, given sin σ and cos σ.
+    func value(sin s: Double, cos c: Double) -> Double {
+        let x = 2 * (c - s) * (c + s)
+        var b1 = 0.0, b2 = 0.0, t = 0.0
+        t = c6 + x * b1 - b2; b2 = b1; b1 = t
+        t = c5 + x * b1 - b2; b2 = b1; b1 = t
+        t = c4 + x * b1 - b2; b2 = b1; b1 = t
+        t = c3 + x * b1 - b2; b2 = b1; b1 = t
+        t = c2 + x * b1 - b2; b2 = b1; b1 = t
+        t = c1 + x * b1 - b2; b2 = b1; b1 = t
+        return 2 * s * c * b1
+    }
+}
+
 /// The ellipsoid's constants and the inverse solver; kept apart from the public façade so the
 /// precomputed series coefficients are built once.
 struct GeodesicSolver: Sendable {
@@ -80,16 +99,15 @@ struct GeodesicSolver: Sendable {
         return (1 + e2 * (1.0 / 4 + e2 * (1.0 / 64 + e2 / 256))) / (1 - eps)
     }
 
-    static func c1(_ eps: Double) -> [Double] {
+    static func c1(_ eps: Double) -> SineSeries {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
-        return [
-            -eps / 2 + 3 * e3 / 16 - e5 / 32,
-            -e2 / 16 + e4 / 32 - 9 * e6 / 2048,
-            -e3 / 48 + 3 * e5 / 256,
-            -5 * e4 / 512 + 3 * e6 / 512,
-            -7 * e5 / 1280,
-            -7 * e6 / 2048,
-        ]
+        return SineSeries(
+            c1: -eps / 2 + 3 * e3 / 16 - e5 / 32,
+            c2: -e2 / 16 + e4 / 32 - 9 * e6 / 2048,
+            c3: -e3 / 48 + 3 * e5 / 256,
+            c4: -5 * e4 / 512 + 3 * e6 / 512,
+            c5: -7 * e5 / 1280,
+            c6: -7 * e6 / 2048)
     }
 
     static func a2(_ eps: Double) -> Double {
@@ -97,16 +115,15 @@ struct GeodesicSolver: Sendable {
         return (1 - e2 * (3.0 / 4 + e2 * (7.0 / 64 + e2 * 11 / 256))) / (1 + eps)
     }
 
-    static func c2(_ eps: Double) -> [Double] {
+    static func c2(_ eps: Double) -> SineSeries {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
-        return [
-            eps / 2 + e3 / 16 + e5 / 32,
-            3 * e2 / 16 + e4 / 32 + 35 * e6 / 2048,
-            5 * e3 / 48 + 5 * e5 / 256,
-            35 * e4 / 512 + 7 * e6 / 512,
-            63 * e5 / 1280,
-            77 * e6 / 2048,
-        ]
+        return SineSeries(
+            c1: eps / 2 + e3 / 16 + e5 / 32,
+            c2: 3 * e2 / 16 + e4 / 32 + 35 * e6 / 2048,
+            c3: 5 * e3 / 48 + 5 * e5 / 256,
+            c4: 35 * e4 / 512 + 7 * e6 / 512,
+            c5: 63 * e5 / 1280,
+            c6: 77 * e6 / 2048)
     }
 
     func a3(_ eps: Double) -> Double {
@@ -115,24 +132,13 @@ struct GeodesicSolver: Sendable {
         return sum
     }
 
-    func c3(_ eps: Double) -> [Double] {
-        c3.map { powers in
+    func c3(_ eps: Double) -> SineSeries {
+        func poly(_ powers: [Double]) -> Double {
             var sum = 0.0
             for coefficient in powers.reversed() { sum = sum * eps + coefficient }
             return sum * eps
         }
-    }
-
-    /// Σ c[l−1] · sin(2lσ), by Clenshaw summation, given sin σ and cos σ.
-    static func sinSeries(_ c: [Double], sin s: Double, cos co: Double) -> Double {
-        let twoCos2 = 2 * (co - s) * (co + s)
-        var next = 0.0, nextNext = 0.0
-        for coefficient in c.reversed() {
-            let current = coefficient + twoCos2 * next - nextNext
-            nextNext = next
-            next = current
-        }
-        return 2 * s * co * next
+        return SineSeries(c1: poly(c3[0]), c2: poly(c3[1]), c3: poly(c3[2]), c4: poly(c3[3]), c5: poly(c3[4]))
     }
 
     // MARK: - Inverse problem
@@ -229,8 +235,8 @@ struct GeodesicSolver: Sendable {
     ) -> (s12b: Double, m12b: Double) {
         let c1 = Self.c1(eps), c2 = Self.c2(eps)
         let a1 = Self.a1(eps), a2 = Self.a2(eps)
-        let b1 = Self.sinSeries(c1, sin: ssig2, cos: csig2) - Self.sinSeries(c1, sin: ssig1, cos: csig1)
-        let b2 = Self.sinSeries(c2, sin: ssig2, cos: csig2) - Self.sinSeries(c2, sin: ssig1, cos: csig1)
+        let b1 = c1.value(sin: ssig2, cos: csig2) - c1.value(sin: ssig1, cos: csig1)
+        let b2 = c2.value(sin: ssig2, cos: csig2) - c2.value(sin: ssig1, cos: csig1)
         let s12b = a1 * (sig12 + b1)
         let j12 = (a1 - a2) * sig12 + (a1 * b1 - a2 * b2)
         let dn1 = (1 + k2 * ssig1 * ssig1).squareRoot()
@@ -275,7 +281,7 @@ struct GeodesicSolver: Sendable {
         let k2 = calp0 * calp0 * ep2
         let eps = epsilon(k2: k2)
         let c3 = self.c3(eps)
-        let b312 = Self.sinSeries(c3, sin: ssig2, cos: csig2) - Self.sinSeries(c3, sin: ssig1, cos: csig1)
+        let b312 = c3.value(sin: ssig2, cos: csig2) - c3.value(sin: ssig1, cos: csig1)
         let domg12 = -f * a3(eps) * salp0 * (sig12 + b312)
         let lamError = eta + domg12
         let lengths = self.lengths(eps: eps, k2: k2, sig12: sig12, ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2)

@@ -47,8 +47,12 @@ public struct ElevationProfile: Sendable, Hashable {
         let n = points.count
         // 1. Spikes: replace any altitude far from the median of its neighbourhood.
         var cleaned = points.map(\.altitude)
+        var window: [Double] = []
+        window.reserveCapacity(2 * spikeWindow + 1)
         for i in 0..<n {
-            let window = points[max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)].map(\.altitude).sorted()
+            window.removeAll(keepingCapacity: true)
+            for j in max(0, i - spikeWindow)...min(n - 1, i + spikeWindow) { window.append(points[j].altitude) }
+            window.sort()
             let median = window[window.count / 2]
             if abs(points[i].altitude - median) > spikeLimitMeters { cleaned[i] = median }
         }

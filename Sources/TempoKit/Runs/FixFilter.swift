@@ -53,7 +53,8 @@ public struct FixFilter: Sendable, Hashable {
         if sameSegment, let previous = lastAccepted, let time = fix.time, let previousTime = previous.time {
             let seconds = time.timeIntervalSince(previousTime)
             let allowance = (fix.horizontalAccuracyMeters ?? 0) + (previous.horizontalAccuracyMeters ?? 0)
-            let meters = Geodesic.distance(previous.coordinate, fix.coordinate) - allowance
+            // A flat approximation is plenty for a limit this coarse (and far cheaper than a geodesic).
+            let meters = RunRecorder.roughDistance(previous.coordinate, fix.coordinate) - allowance
             if meters > settings.maxSpeedMetersPerSecond * seconds { return .impossibleSpeed }
         }
         return nil

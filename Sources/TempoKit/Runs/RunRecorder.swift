@@ -45,6 +45,7 @@ public struct RunRecorder: Sendable {
     public private(set) var stoppedAt: Date?
 
     private var segment = -1
+    private var closedTimerSeconds = 0.0
     private var segmentOpen = false
     private var previous: LocationFix?
     private var detector = Detector.moving(candidate: nil)
@@ -170,6 +171,7 @@ public struct RunRecorder: Sendable {
     public mutating func pause(at now: Date) throws(RunError) {
         guard state == .running else { throw .invalidCommand(.pause, state: state) }
         try? stopwatch.pause(at: now)
+        closedTimerSeconds = stopwatch.elapsed(at: now)
         state = .paused
         endSegment()
     }
@@ -277,6 +279,13 @@ public struct RunRecorder: Sendable {
         }
     }
 
+    /// Timer seconds at `time` while running: the stopwatch's closed segments are summed once per
+    /// pause (`closedTimerSeconds`), not once per fix, so a run with many pauses stays O(1) per fix.
+    private func fastTimerSeconds(at time: Date) -> Double {
+        guard let open = stopwatch.segments.last, open.end == nil else { return stopwatch.elapsed(at: time) }
+        return closedTimerSeconds + max(0, time.timeIntervalSince(open.start))
+    }
+
     private func accuracy(of fix: LocationFix) -> Double {
         fix.horizontalAccuracyMeters ?? settings.assumedAccuracyMeters
     }
@@ -296,7 +305,7 @@ public struct RunRecorder: Sendable {
     }
 
     private mutating func append(_ fix: LocationFix) {
-        let timer = fix.time.flatMap { time in startedAt.map { _ in stopwatch.elapsed(at: time) } }
+        let timer = fix.time.flatMap { time in startedAt.map { _ in fastTimerSeconds(at: time) } }
         samples.append(RunSample(
             time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
             distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
