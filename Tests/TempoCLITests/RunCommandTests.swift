@@ -138,6 +138,25 @@ import Testing
         #expect(runs.allSatisfy { $0["finished"] as? Bool == true })
     }
 
+    @Test func aBadNMEAChecksumStopsTheRecordingAndStoresNothing() throws {
+        let tempo = try TempoBinary()
+        defer { tempo.cleanUp() }
+        let imported = try #require(try tempo.run("run", "import", RunFixtures.path("run-3laps.tcx"), "--json").json() as? [[String: Any]])
+        let id = try #require(imported.first?["id"] as? String)
+        let log = tempo.directory.appendingPathComponent("bad.nmea")
+        #expect(try tempo.run("run", "export", id, "--format", "nmea", "-o", log.path).status == 0)
+        var lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\r\n").map(String.init)
+        // Line 31: flip the checksum's last digit.
+        let last = lines[30].removeLast()
+        lines[30].append(last == "0" ? "1" : "0")
+        try (lines.joined(separator: "\r\n") + "\r\n").write(to: log, atomically: true, encoding: .utf8)
+        _ = try tempo.run("run", "delete", id)
+        let result = try tempo.run("run", "record", "--nmea", log.path, "--new")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(log.path) && result.stderr.contains("31"), "\(result.stderr)")
+        #expect(try list(tempo).isEmpty)
+    }
+
     @Test func usageErrors() throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
