@@ -22,6 +22,11 @@ func heapBytesInUse() -> Int {
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
 }
 
+/// Prints a line at once (unbuffered), so partial results survive a crash or a kill.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
@@ -32,9 +37,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 var random = SystemRandomNumberGenerator()
 let ids = (0..<count).map { _ in UUID() }
-print("DeadlineScheduler benchmark, \(count) pending deadlines, UUID ids, ContinuousClock")
-print("targets: >= 1,000,000 schedule+cancel ops/s on one core; <= 100 bytes per pending deadline; every deadline fired within 5 ms")
-print("")
+report("DeadlineScheduler benchmark, \(count) pending deadlines, UUID ids, ContinuousClock")
+report("targets: >= 1,000,000 schedule+cancel ops/s on one core; <= 100 bytes per pending deadline; every deadline fired within 5 ms")
+report("")
 
 // MARK: Tempo: schedule + cancel throughput and memory (pure queue, one core)
 
@@ -54,35 +59,56 @@ do {
             queue.schedule(ids[index], at: base.advanced(by: offsets[(index * 7) % count]))
         }
     }
+    let popTime = clock.measure {
+        let end = base.advanced(by: .seconds(7200))
+        while queue.popDue(end) != nil {}
+    }
+    for index in 0..<count { queue.schedule(ids[index], at: base.advanced(by: offsets[index])) }
     let cancelTime = clock.measure {
         for index in 0..<count { queue.cancel(ids[index]) }
     }
+    report("tempo   pop all \(count) in deadline order: \(String(format: "%.3f", seconds(popTime))) s (\(String(format: "%.2f", Double(count) / seconds(popTime) / 1e6)) M fires/s)")
     let ops = Double(2 * count) / seconds(churn)
-    print("tempo   schedule \(count): \(String(format: "%.3f", seconds(scheduleTime))) s; cancel all: \(String(format: "%.3f", seconds(cancelTime))) s")
-    print("tempo   schedule+cancel at \(count) pending: \(String(format: "%.2f", ops / 1e6)) M ops/s")
-    print("tempo   memory: \(String(format: "%.1f", bytes)) bytes per pending deadline")
+    report("tempo   schedule \(count): \(String(format: "%.3f", seconds(scheduleTime))) s; cancel all: \(String(format: "%.3f", seconds(cancelTime))) s")
+    report("tempo   schedule+cancel at \(count) pending: \(String(format: "%.2f", ops / 1e6)) M ops/s")
+    report("tempo   memory: \(String(format: "%.1f", bytes)) bytes per pending deadline")
 }
 
-// MARK: Tempo: fire latency through the actor and its stream
-
-do {
-    let spread = 5.0
-    let scheduler = DeadlineScheduler<UUID, ContinuousClock>(clock: clock, capacity: count)
-    let start = clock.now.advanced(by: .milliseconds(500))
-    let deadlines = ids.map { ($0, start.advanced(by: .nanoseconds(Int64.random(in: 0..<Int64(spread * 1e9), using: &random)))) }
-    let batch = 100_000
-    for chunkStart in stride(from: 0, to: count, by: batch) {
-        await scheduler.schedule(contentsOf: deadlines[chunkStart..<min(count, chunkStart + batch)])
-    }
+/// Milliseconds between each deadline and the moment its firing was received.
+nonisolated func collectLatencies(_ scheduler: DeadlineScheduler<UUID, ContinuousClock>, count: Int) async -> [Double] {
+    let clock = ContinuousClock()
     var latencies: [Double] = []
     latencies.reserveCapacity(count)
     for await firing in scheduler.fired {
         latencies.append(seconds(firing.deadline.duration(to: clock.now)) * 1000)
         if latencies.count == count { break }
     }
-    latencies.sort()
-    print("tempo   fire latency over \(count) deadlines in \(spread) s: p50 \(String(format: "%.3f", percentile(latencies, 0.5))) ms, p99 \(String(format: "%.3f", percentile(latencies, 0.99))) ms, max \(String(format: "%.3f", latencies.last ?? .nan)) ms")
+    return latencies
 }
+
+// MARK: Tempo: fire latency through the actor and its stream
+
+/// Schedules `count` deadlines spread evenly at random over `spread` seconds, starting 10 s out
+/// (so scheduling never makes one overdue), and reports how late each firing was received.
+func fireLatency(spread: Double) async {
+    let scheduler = DeadlineScheduler<UUID, ContinuousClock>(clock: clock, capacity: count)
+    let start = clock.now.advanced(by: .seconds(10))
+    var random = SystemRandomNumberGenerator()
+    let deadlines = ids.map { ($0, start.advanced(by: .nanoseconds(Int64.random(in: 0..<Int64(spread * 1e9), using: &random)))) }
+    for chunkStart in stride(from: 0, to: count, by: 100_000) {
+        await scheduler.schedule(contentsOf: deadlines[chunkStart..<min(count, chunkStart + 100_000)])
+    }
+    // Consumed off the main actor, as a server would.
+    var latencies = await Task.detached { await collectLatencies(scheduler, count: count) }.value
+    latencies.sort()
+    let rate = Double(count) / spread
+    report("tempo   fire latency, \(count) deadlines over \(Int(spread)) s (\(Int(rate)) fires/s): p50 \(String(format: "%.3f", percentile(latencies, 0.5))) ms, p99 \(String(format: "%.3f", percentile(latencies, 0.99))) ms, max \(String(format: "%.3f", latencies.last ?? .nan)) ms, within 5 ms: \(String(format: "%.2f", Double(latencies.prefix { $0 <= 5 }.count) * 100 / Double(count))) %")
+}
+
+await fireLatency(spread: 60)
+await fireLatency(spread: 5)
+
+nonisolated let emptyHandler: @Sendable () -> Void = {}
 
 // MARK: Reference: one DispatchSourceTimer per deadline (seeds 000/001)
 
@@ -95,7 +121,7 @@ do {
         for _ in 0..<count {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + .seconds(Int.random(in: 3600..<7200)))
-            timer.setEventHandler {}
+            timer.setEventHandler(handler: emptyHandler)
             timer.resume()
             timers.append(timer)
         }
@@ -105,13 +131,13 @@ do {
         for timer in timers { timer.cancel() }
     }
     let ops = Double(2 * count) / (seconds(scheduleTime) + seconds(cancelTime))
-    print("dispatch schedule+cancel: \(String(format: "%.2f", ops / 1e6)) M ops/s (create+schedule \(String(format: "%.3f", seconds(scheduleTime))) s, cancel \(String(format: "%.3f", seconds(cancelTime))) s)")
-    print("dispatch memory: \(String(format: "%.1f", bytes)) bytes per pending timer (resident memory growth)")
+    report("dispatch schedule+cancel: \(String(format: "%.2f", ops / 1e6)) M ops/s (create+schedule \(String(format: "%.3f", seconds(scheduleTime))) s, cancel \(String(format: "%.3f", seconds(cancelTime))) s)")
+    report("dispatch memory: \(String(format: "%.1f", bytes)) bytes per pending timer (resident memory growth)")
     timers.removeAll()
 }
 
-do {
-    let reference = min(count, 200_000)
+/// Runs outside the main actor: dispatch calls these handlers on its own threads.
+nonisolated func dispatchFireLatency(count reference: Int) -> [Double] {
     let queue = DispatchQueue(label: "reference-fire")
     let latencies = Mutex<[Double]>([])
     let done = DispatchSemaphore(value: 0)
@@ -131,7 +157,12 @@ do {
         timers.append(timer)
     }
     done.wait()
-    let sorted = latencies.withLock { $0.sorted() }
-    print("dispatch fire latency over \(reference) timers in 5 s: p50 \(String(format: "%.3f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.3f", percentile(sorted, 0.99))) ms, max \(String(format: "%.3f", sorted.last ?? .nan)) ms")
     for timer in timers { timer.cancel() }
+    return latencies.withLock { $0.sorted() }
+}
+
+do {
+    let reference = min(count, 200_000)
+    let sorted = dispatchFireLatency(count: reference)
+    report("dispatch fire latency over \(reference) timers in 5 s: p50 \(String(format: "%.3f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.3f", percentile(sorted, 0.99))) ms, max \(String(format: "%.3f", sorted.last ?? .nan)) ms")
 }

@@ -15,7 +15,7 @@ import Darwin
 public enum LiveFixes {
     /// Fixes from a gpsd daemon's JSON protocol: connects over TCP, sends
     /// `?WATCH={"enable":true,"json":true};` and yields each TPV report with mode ≥ 2
-    /// (see `GPSDReport` for the fields). Fails with a one-line `GPSDError` when gpsd cannot be
+    /// (see `GPSDReport` for the fields); a second report for the same time is dropped. Fails with a one-line `GPSDError` when gpsd cannot be
     /// reached; ends normally when gpsd closes the connection. Reading happens on its own thread.
     public static func gpsd(host: String = "127.0.0.1", port: Int = 2947) -> AsyncThrowingStream<LocationFix, any Error> {
         AsyncThrowingStream { continuation in
@@ -27,8 +27,13 @@ public enum LiveFixes {
                     try socket.connect()
                     try socket.send("?WATCH={\"enable\":true,\"json\":true};\n")
                     var lines = LineReader { try socket.receive() }
+                    var lastTime: Date?
                     while let line = try lines.next() {
-                        if let fix = GPSDReport.fix(fromJSONLine: line) { continuation.yield(fix) }
+                        guard let fix = GPSDReport.fix(fromJSONLine: line) else { continue }
+                        // gpsd may report one epoch twice (after RMC, again after GGA); the first report wins.
+                        if let time = fix.time, time == lastTime { continue }
+                        lastTime = fix.time
+                        continuation.yield(fix)
                     }
                     continuation.finish()
                 } catch {

@@ -1,11 +1,9 @@
 import ArgumentParser
 
+/// `tempo places`: the places the monitor watches, and watching them.
 struct PlacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "places", abstract: "Places, landmarks and the events of entering and leaving them.")
-}
-
-struct BadgesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "badges", abstract: "Badges earned at landmarks: when and where.")
+        commandName: "places", abstract: "Places, landmarks and the events of entering and leaving them.",
+        subcommands: [PlacesImportCommand.self, PlacesAddCommand.self, PlacesListCommand.self,
+                      PlacesRemoveCommand.self, PlacesWatchCommand.self])
 }

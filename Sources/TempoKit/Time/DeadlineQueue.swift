@@ -1,51 +1,66 @@
+import Foundation
+
 /// Pending deadlines by id, earliest first: the pure part of ``DeadlineScheduler``.
 ///
 /// A 4-ary min-heap of `(instant, slot)` plus a slot table that records each id's heap
 /// position, so schedule, reschedule and cancel are O(log n) with no search. About 90 bytes
 /// per pending deadline for `UUID` ids and `ContinuousClock` instants.
 public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Sendable>: Sendable {
-    private struct Entry {
-        var instant: Instant
-        var slot: UInt32
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var instant: Instant
+        @usableFromInline var slot: UInt32
+
+        @inlinable init(instant: Instant, slot: UInt32) {
+            self.instant = instant
+            self.slot = slot
+        }
     }
 
-    private struct Slot {
-        var id: ID
-        var position: Int32
+    @usableFromInline
+    struct Slot: Sendable {
+        @usableFromInline var id: ID
+        @usableFromInline var position: Int32
+
+        @inlinable init(id: ID, position: Int32) {
+            self.id = id
+            self.position = position
+        }
     }
 
-    private var heap: [Entry] = []
-    private var slots: [Slot] = []
-    private var freeSlots: [UInt32] = []
-    private var slotByID: [ID: UInt32] = [:]
+    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var freeSlots: [UInt32] = []
+    @usableFromInline var slotByID: [ID: UInt32] = [:]
 
     /// An empty queue.
-    public init() {}
+    @inlinable public init() {}
 
     /// An empty queue with room for `capacity` deadlines.
-    public init(capacity: Int) {
+    @inlinable public init(capacity: Int) {
         heap.reserveCapacity(capacity)
         slots.reserveCapacity(capacity)
         slotByID.reserveCapacity(capacity)
     }
 
     /// The number of pending deadlines.
-    public var count: Int { heap.count }
+    @inlinable public var count: Int { heap.count }
 
     /// Whether nothing is pending.
-    public var isEmpty: Bool { heap.isEmpty }
+    @inlinable public var isEmpty: Bool { heap.isEmpty }
 
     /// The earliest pending deadline.
-    public var earliest: Instant? { heap.first?.instant }
+    @inlinable public var earliest: Instant? { heap.first?.instant }
 
     /// The deadline pending for `id`.
-    public func deadline(for id: ID) -> Instant? {
+    @inlinable public func deadline(for id: ID) -> Instant? {
         guard let slot = slotByID[id] else { return nil }
         return heap[Int(slots[Int(slot)].position)].instant
     }
 
     /// Schedules `id` at `instant`, replacing any deadline it already had.
-    public mutating func schedule(_ id: ID, at instant: Instant) {
+    @_specialize(where ID == Foundation.UUID, Instant == ContinuousClock.Instant)
+    @inlinable public mutating func schedule(_ id: ID, at instant: Instant) {
         if let slot = slotByID[id] {
             let position = Int(slots[Int(slot)].position)
             let earlier = instant < heap[position].instant
@@ -67,7 +82,8 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
     }
 
     /// Cancels `id`'s deadline; returns whether one was pending.
-    @discardableResult
+    @_specialize(where ID == Foundation.UUID, Instant == ContinuousClock.Instant)
+    @inlinable @discardableResult
     public mutating func cancel(_ id: ID) -> Bool {
         guard let slot = slotByID.removeValue(forKey: id) else { return false }
         remove(at: Int(slots[Int(slot)].position))
@@ -75,7 +91,8 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
     }
 
     /// Removes and returns the earliest deadline if it is at or before `now`.
-    public mutating func popDue(_ now: Instant) -> (id: ID, deadline: Instant)? {
+    @_specialize(where ID == Foundation.UUID, Instant == ContinuousClock.Instant)
+    @inlinable public mutating func popDue(_ now: Instant) -> (id: ID, deadline: Instant)? {
         guard let first = heap.first, first.instant <= now else { return nil }
         let id = slots[Int(first.slot)].id
         slotByID.removeValue(forKey: id)
@@ -85,7 +102,7 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
 
     // MARK: - Heap
 
-    private mutating func remove(at position: Int) {
+    @inlinable mutating func remove(at position: Int) {
         let removed = heap[position].slot
         freeSlots.append(removed)
         slots[Int(removed)].position = -1
@@ -100,7 +117,7 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
         }
     }
 
-    private mutating func siftUp(_ start: Int) {
+    @inlinable mutating func siftUp(_ start: Int) {
         var child = start
         let entry = heap[child]
         while child > 0 {
@@ -112,7 +129,7 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
         move(entry, to: child)
     }
 
-    private mutating func siftDown(_ start: Int) {
+    @inlinable mutating func siftDown(_ start: Int) {
         var parent = start
         let entry = heap[parent]
         let count = heap.count
@@ -130,8 +147,8 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
         move(entry, to: parent)
     }
 
-    @inline(__always)
-    private mutating func move(_ entry: Entry, to position: Int) {
+    @inlinable @inline(__always)
+    mutating func move(_ entry: Entry, to position: Int) {
         heap[position] = entry
         slots[Int(entry.slot)].position = Int32(position)
     }

@@ -1,0 +1,269 @@
+import Foundation
+
+/// The region monitor as a pure state machine: `(state, fix) → (state′, events)`.
+///
+/// No clock, no I/O: the caller passes each fix with its own `now` (used only for fixes without a
+/// time and for the staleness check) and persists what `process` returns. `RegionMonitor` is the
+/// small actor that drives it.
+///
+/// Rules (see `CircularCondition` for the hysteresis): a fix is ignored when its coordinate is
+/// invalid, its accuracy is worse than the policy's limit, its time is not after the last accepted
+/// fix's, or it is older than the policy's maximum age. An event is produced only on a change of
+/// state. An `unknown` condition becomes `satisfied` when entered; it does not become
+/// `unsatisfied` on its own, because a fix only looks at conditions near it and "far away" is the
+/// same as "nothing happened" — `unsatisfied` is reported when a satisfied (or assumed-satisfied)
+/// condition is convincingly left. Dwell is judged on fix times: the condition is satisfied at the
+/// first fix that is convincingly inside at least `dwellSeconds` after the first one of an
+/// unbroken run of such fixes; a fix not convincingly inside breaks the run.
+public struct MonitorCore: Sendable {
+    /// Which fixes are trusted.
+    public var policy: MonitorPolicy
+
+    /// A condition that must be looked at on every fix (satisfied, or dwelling), with the exact
+    /// distance last computed for it and where: by the triangle inequality the distance from any
+    /// later position differs by at most the distance moved, so most fixes need no geodesic.
+    private struct Active: Sendable {
+        var slot: Int32
+        var distanceMeters: Double
+        var latitude: Double
+        var longitude: Double
+        var dwellStart: Date?
+    }
+
+    /// Per-slot flag bits.
+    private enum Flag {
+        static let hasOptions: UInt8 = 1
+        static let hasLastEvent: UInt8 = 2
+        static let active: UInt8 = 4
+    }
+
+    private var index = ConditionIndex()
+    /// The few conditions whose options are not the defaults, by slot.
+    private var conditionsWithOptions: [Int32: CircularCondition] = [:]
+    private var lastEvents: [Int32: MonitorEvent] = [:]
+    /// Satisfied or dwelling conditions: few, in the order they became active.
+    private var active: [Active] = []
+    /// Reused between fixes so that processing a fix allocates nothing in the common case.
+    private var candidates: [Int32] = []
+
+    /// The time of the last accepted fix, if any had a time (fixes must come after it).
+    public private(set) var lastFixTime: Date?
+    /// How many fixes were accepted or ignored, by reason.
+    public private(set) var verdictCounts: [FixVerdict: Int] = [:]
+
+    /// An empty monitor.
+    public init(policy: MonitorPolicy = MonitorPolicy()) {
+        self.policy = policy
+    }
+
+    /// Number of conditions.
+    public var count: Int { index.count }
+
+    /// Every identifier, sorted.
+    public var identifiers: [String] { index.allIdentifiers.sorted() }
+
+    /// Adds a condition, replacing any condition with the same identifier.
+    ///
+    /// - Parameters:
+    ///   - state: the assumed state (CLMonitor's `assuming:`); `.satisfied` means leaving will be
+    ///     reported.
+    ///   - lastEvent: restores a record's last event when reopening a persisted monitor.
+    public mutating func add(
+        _ condition: CircularCondition, identifier: String, assuming state: ConditionState = .unknown,
+        lastEvent: MonitorEvent? = nil
+    ) {
+        let hash = IdentifierTable.hash(identifier)
+        if let old = index.slot(of: identifier, hash: hash) { remove(slot: old) }
+        let slot = index.insert(identifier: identifier, hash: hash, center: condition.center,
+                                radiusMeters: condition.radiusMeters, state: state)
+        let i = Int(slot)
+        if !condition.hasDefaultOptions {
+            conditionsWithOptions[slot] = condition
+            index.slots[i].flags |= Flag.hasOptions
+        }
+        if let lastEvent {
+            lastEvents[slot] = lastEvent
+            index.slots[i].flags |= Flag.hasLastEvent
+        }
+        if state == .satisfied {
+            // Unknown distance: the first fix computes it exactly.
+            active.append(Active(slot: slot, distanceMeters: .infinity, latitude: condition.center.latitude,
+                                 longitude: condition.center.longitude, dwellStart: nil))
+            index.slots[i].flags |= Flag.active
+        }
+    }
+
+    /// Removes a condition; returns whether it existed.
+    @discardableResult
+    public mutating func remove(_ identifier: String) -> Bool {
+        guard let slot = index.slot(of: identifier) else { return false }
+        remove(slot: slot)
+        return true
+    }
+
+    private mutating func remove(slot: Int32) {
+        let flag = index.slots[Int(slot)].flags
+        index.remove(slot: slot)
+        if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
+        if flag & Flag.hasLastEvent != 0 { lastEvents[slot] = nil }
+        if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
+    }
+
+    /// The condition, its state and its last event.
+    public func record(for identifier: String) -> ConditionRecord? {
+        guard let slot = index.slot(of: identifier) else { return nil }
+        return ConditionRecord(identifier: identifier, condition: condition(at: slot),
+                               state: index.slots[Int(slot)].state, lastEvent: lastEvents[slot])
+    }
+
+    /// Approximate heap bytes held by the conditions (for benchmarks).
+    public var approximateBytes: Int {
+        index.approximateBytes + conditionsWithOptions.capacity * 120
+            + lastEvents.capacity * 200 + active.capacity * 40
+    }
+
+    /// Feeds one fix and returns what changed.
+    ///
+    /// - Parameter now: the driver's current instant (UTC); it dates fixes that carry no time and
+    ///   decides staleness. Nothing else reads it.
+    public mutating func process(_ fix: LocationFix, now: Date) -> MonitorStep {
+        let verdict = judge(fix, now: now)
+        verdictCounts[verdict, default: 0] += 1
+        guard verdict == .accepted else { return MonitorStep(verdict: verdict, events: [], removedIdentifiers: []) }
+        if let time = fix.time { lastFixTime = time }
+        let instant = fix.time ?? now
+        let accuracy = fix.horizontalAccuracyMeters ?? policy.assumedAccuracyMeters
+        var events: [MonitorEvent] = []
+        var removed: [String] = []
+        let latitude = fix.latitude, longitude = fix.longitude
+
+        var k = 0
+        while k < active.count {
+            var entry = active[k]
+            let condition = condition(at: entry.slot)
+            let moved = Self.movedAtMost(entry.latitude, entry.longitude, latitude, longitude)
+            func exactDistance() -> Double {
+                let distance = Geodesic.distance(condition.center, fix.coordinate)
+                entry.distanceMeters = distance
+                entry.latitude = latitude
+                entry.longitude = longitude
+                return distance
+            }
+            if index.slots[Int(entry.slot)].state == .satisfied {
+                let exit = condition.radiusMeters + condition.exitBufferMeters
+                if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
+                    active[k] = entry
+                    k += 1
+                    continue
+                }
+                index.slots[Int(entry.slot)].state = .unsatisfied
+                deactivate(at: k)
+                let left = event(entry.slot, .unsatisfied, instant, fix)
+                lastEvents[entry.slot] = left
+                index.slots[Int(entry.slot)].flags |= Flag.hasLastEvent
+                events.append(left)
+                continue
+            }
+            // Dwelling: still convincingly inside?
+            let inside: Bool
+            if entry.distanceMeters + moved + accuracy <= condition.radiusMeters {
+                inside = true
+            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters {
+                inside = false
+            } else {
+                inside = exactDistance() + accuracy <= condition.radiusMeters
+            }
+            guard inside, let start = entry.dwellStart else {
+                deactivate(at: k)
+                continue
+            }
+            if instant.timeIntervalSince(start) >= condition.dwellSeconds {
+                entry.dwellStart = nil
+                active[k] = entry
+                if satisfy(entry.slot, condition, instant, fix, &events, &removed) { continue }
+            } else {
+                active[k] = entry
+            }
+            k += 1
+        }
+
+        candidates.removeAll(keepingCapacity: true)
+        index.collectCandidates(near: fix.coordinate, accuracyMeters: accuracy, into: &candidates)
+        for slot in candidates where index.slots[Int(slot)].flags & Flag.active == 0 {
+            let condition = condition(at: slot)
+            let distance = Geodesic.distance(condition.center, fix.coordinate)
+            guard distance + accuracy <= condition.radiusMeters else { continue }
+            let entry = Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
+                               dwellStart: condition.dwellSeconds > 0 ? instant : nil)
+            active.append(entry)
+            index.slots[Int(slot)].flags |= Flag.active
+            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed) }
+        }
+        return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed)
+    }
+
+    // MARK: - Private
+
+    private func judge(_ fix: LocationFix, now: Date) -> FixVerdict {
+        let coordinate = fix.coordinate
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite,
+              (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude)
+        else { return .invalidCoordinate }
+        if let accuracy = fix.horizontalAccuracyMeters {
+            guard accuracy.isFinite, accuracy >= 0, accuracy <= policy.worstAccuracyMeters else { return .tooInaccurate }
+        }
+        if let time = fix.time {
+            if let lastFixTime, time <= lastFixTime { return .outOfOrder }
+            if let maximumAge = policy.maximumFixAgeSeconds, now.timeIntervalSince(time) > maximumAge { return .stale }
+        }
+        return .accepted
+    }
+
+    private func condition(at slot: Int32) -> CircularCondition {
+        let i = Int(slot)
+        if index.slots[i].flags & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
+        let record = index.slots[i]
+        return CircularCondition(unchecked: Coordinate(latitude: record.latitude, longitude: record.longitude),
+                                 radiusMeters: record.radiusMeters)
+    }
+
+    private func event(_ slot: Int32, _ state: ConditionState, _ date: Date, _ fix: LocationFix) -> MonitorEvent {
+        MonitorEvent(identifier: index.slots[Int(slot)].identifier, state: state, date: date, fix: fix)
+    }
+
+    private mutating func deactivate(at position: Int) {
+        index.slots[Int(active[position].slot)].flags &= ~Flag.active
+        active.remove(at: position)
+    }
+
+    /// Marks an active condition satisfied (or removes a one-shot one); returns whether it was removed.
+    private mutating func satisfy(
+        _ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
+        _ events: inout [MonitorEvent], _ removed: inout [String]
+    ) -> Bool {
+        let event = event(slot, .satisfied, instant, fix)
+        events.append(event)
+        if condition.isOneShot {
+            removed.append(event.identifier)
+            remove(event.identifier)
+            return true
+        }
+        index.slots[Int(slot)].state = .satisfied
+        lastEvents[slot] = event
+        index.slots[Int(slot)].flags |= Flag.hasLastEvent
+        return false
+    }
+
+    /// An upper bound on the geodesic distance between two points, metres: the length of the path
+    /// along the first point's meridian, then along the second point's parallel, with the largest
+    /// radius of curvature of WGS84 (a/√(1−e²)) standing in for both.
+    static func movedAtMost(_ latitude0: Double, _ longitude0: Double, _ latitude1: Double, _ longitude1: Double) -> Double {
+        var dLongitude = abs(longitude1 - longitude0)
+        if dLongitude > 180 { dLongitude = 360 - dLongitude }
+        return maximumCurvatureRadius * .pi / 180
+            * (abs(latitude1 - latitude0) + cos(latitude1 * .pi / 180) * dLongitude)
+    }
+
+    private static let maximumCurvatureRadius =
+        Geodesic.equatorialRadius / (1 - Geodesic.flattening * (2 - Geodesic.flattening)).squareRoot()
+}

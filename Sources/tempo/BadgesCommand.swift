@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
+
+/// `tempo badges [--json]`: badges earned, when and where.
+struct BadgesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "badges", abstract: "Badges earned at landmarks: when and where.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON: an array of badges.") var json = false
+
+    /// One badge as `--json` prints it.
+    struct Row: Encodable {
+        let badge: String
+        let place: String
+        let spot: String?
+        let earned_at: Date
+        let latitude: Double
+        let longitude: Double
+    }
+
+    func run() async throws {
+        let badges = try global.openDatabase().badges()
+        if json {
+            try JSONOutput.print(badges.map {
+                Row(badge: $0.badge, place: $0.place, spot: $0.spot, earned_at: $0.earnedAt,
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+            })
+            return
+        }
+        guard !badges.isEmpty else {
+            print("no badges yet")
+            return
+        }
+        let rows = [["BADGE", "PLACE", "EARNED (UTC)", "WHERE"]] + badges.map { badge in
+            [badge.badge, badge.spot.map { "\(badge.place) (\($0))" } ?? badge.place, JSONOutput.iso8601(badge.earnedAt),
+             String(format: "%.5f,%.5f", badge.coordinate.latitude, badge.coordinate.longitude)]
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            print(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+                .replacingOccurrences(of: " +$", with: "", options: .regularExpression))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
+
+/// `tempo places add NAME --at LAT,LON --radius 1km [--spot SPOT] [--badge ID]`.
+struct PlacesAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add (or change) a spot, or a landmark of a spot.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The place's name (unique).") var name: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("The centre, in decimal degrees (south and west negative).", valueName: "lat,lon"))
+    var at: String
+    @Option(help: ArgumentHelp("The radius: metres or kilometres, e.g. 800m, 1km, 1.5km.", valueName: "radius")) var radius: String
+    @Option(help: "Make this a landmark of SPOT.") var spot: String?
+    @Option(help: "The badge entering this place awards, once ever.") var badge: String?
+
+    func validate() throws {
+        _ = try Self.coordinate(at)
+        _ = try Self.radiusMeters(radius)
+    }
+
+    func run() async throws {
+        let place = try Place(name: name, center: try Self.coordinate(at), radiusMeters: try Self.radiusMeters(radius),
+                              spot: spot, badge: badge)
+        let summary = try global.openDatabase().savePlaces([place], at: Date())
+        let verb = summary.added.isEmpty ? (summary.updated.isEmpty ? "unchanged" : "updated") : "added"
+        print("\(verb) \(place.isSpot ? "spot" : "landmark") \(name)")
+    }
+
+    /// `LAT,LON` in decimal degrees.
+    static func coordinate(_ text: String) throws -> Coordinate {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+              latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { throw ValidationError("--at '\(text)' is not LAT,LON in degrees (latitude −90…90, longitude −180…180)") }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// `800m`, `1km`, `1.5 km` or a bare number of metres.
+    static func radiusMeters(_ text: String) throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let (number, scale): (Substring, Double) =
+            trimmed.hasSuffix("km") ? (trimmed.dropLast(2), 1000)
+            : trimmed.hasSuffix("m") ? (trimmed.dropLast(1), 1) : (Substring(trimmed), 1)
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite,
+              (1...1_000_000).contains(value * scale)
+        else { throw ValidationError("--radius '\(text)' must be 1 m … 1000 km, written like 800m or 1.5km") }
+        return value * scale
+    }
+}

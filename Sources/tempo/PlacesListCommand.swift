@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TempoKit
+import TempoStore
+
+/// `tempo places list [--json]`.
+struct PlacesListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List spots and their landmarks.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print JSON: an array of places.") var json = false
+
+    /// One place as `--json` prints it.
+    struct Row: Encodable {
+        let name: String
+        let kind: String
+        let spot: String?
+        let badge: String?
+        let latitude: Double
+        let longitude: Double
+        let radius_m: Double
+    }
+
+    func run() async throws {
+        let places = try global.openDatabase().places()
+        if json {
+            try JSONOutput.print(places.map {
+                Row(name: $0.name, kind: $0.isSpot ? "spot" : "landmark", spot: $0.spot, badge: $0.badge,
+                    latitude: $0.center.latitude, longitude: $0.center.longitude, radius_m: $0.radiusMeters)
+            })
+            return
+        }
+        guard !places.isEmpty else {
+            print("no places yet: add one with `tempo places add` or `tempo places import`")
+            return
+        }
+        let rows = [["NAME", "KIND", "CENTRE", "RADIUS", "BADGE"]] + places.map { place in
+            [place.isSpot ? place.name : "  " + place.name, place.isSpot ? "spot" : "landmark",
+             String(format: "%.5f,%.5f", place.center.latitude, place.center.longitude),
+             Self.radiusText(place.radiusMeters), place.badge ?? ""]
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            print(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+                .replacingOccurrences(of: " +$", with: "", options: .regularExpression))
+        }
+    }
+
+    /// `800 m` or `1.5 km`.
+    static func radiusText(_ meters: Double) -> String {
+        meters >= 1000 ? String(format: "%g km", meters / 1000) : String(format: "%g m", meters)
+    }
+}

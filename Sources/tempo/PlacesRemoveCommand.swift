@@ -1,0 +1,17 @@
+import ArgumentParser
+import TempoKit
+import TempoStore
+
+/// `tempo places remove NAME`.
+struct PlacesRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a place (a spot only once it has no landmarks). Badges earned stay.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The place's name.") var name: String
+
+    func run() async throws {
+        let place = try global.openDatabase().removePlace(named: name)
+        print("removed \(place.isSpot ? "spot" : "landmark") \(place.name)")
+    }
+}

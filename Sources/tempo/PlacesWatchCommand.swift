@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import TempoFormats
+import TempoKit
+import TempoStore
+
+/// `tempo places watch (--gpsd [HOST:PORT] | --nmea FILE|- | --replay FILE [--speed N]) [--json] [--then CMD]`.
+struct PlacesWatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch the places on live or recorded fixes and print each event as it happens.",
+        discussion: """
+            With --then, the command runs through /bin/sh after each event with TEMPO_EVENT_IDENTIFIER, \
+            TEMPO_EVENT_STATE (satisfied|unsatisfied), TEMPO_EVENT_TIME, TEMPO_EVENT_LATITUDE, \
+            TEMPO_EVENT_LONGITUDE, TEMPO_EVENT_KIND, TEMPO_EVENT_SPOT, TEMPO_EVENT_BADGE (when one was \
+            earned), TEMPO_EVENT_MESSAGE and TEMPO_EVENT_JSON in its environment.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Read fixes from gpsd (default 127.0.0.1:2947; give HOST:PORT as an argument).") var gpsd = false
+    @Argument(help: ArgumentHelp("gpsd's address, with --gpsd.", valueName: "host:port")) var gpsdServer: String?
+    @Option(help: ArgumentHelp("Read NMEA 0183 sentences from a file, or - for standard input.", valueName: "file")) var nmea: String?
+    @Option(help: ArgumentHelp("Replay a GPX, TCX, FIT or NMEA file.", valueName: "file")) var replay: String?
+    @Option(help: "With --replay: N times faster than recorded; 0 as fast as possible.") var speed: Double = 1
+    @Flag(help: "Print one JSON object per event per line.") var json = false
+    @Option(help: ArgumentHelp("A shell command to run after each event.", valueName: "command")) var then: String?
+
+    func validate() throws {
+        let sources = [gpsd, nmea != nil, replay != nil].filter { $0 }.count
+        guard sources == 1 else { throw ValidationError("give exactly one of --gpsd, --nmea FILE|-, --replay FILE") }
+        if gpsdServer != nil, !gpsd { throw ValidationError("a host:port argument goes with --gpsd") }
+        guard speed.isFinite, speed >= 0 else { throw ValidationError("--speed must be 0 or more") }
+        if gpsd, let gpsdServer { _ = try Self.server(gpsdServer) }
+    }
+
+    func run() async throws {
+        let database = try global.openDatabase()
+        let fixes: AsyncThrowingStream<LocationFix, any Error>
+        var policy = MonitorPolicy()
+        if gpsd {
+            let (host, port) = try gpsdServer.map(Self.server) ?? ("127.0.0.1", 2947)
+            fixes = LiveFixes.gpsd(host: host, port: port)
+            policy.maximumFixAgeSeconds = 30
+        } else if let nmea {
+            fixes = LiveFixes.nmea(path: nmea)
+        } else if let replay {
+            guard FileManager.default.isReadableFile(atPath: replay) else { throw PlacesCommandError("cannot read \(replay)") }
+            fixes = LiveFixes.replay(url: URL(fileURLWithPath: replay), speed: speed, clock: ContinuousClock())
+        } else {
+            throw ValidationError("give one of --gpsd, --nmea, --replay")
+        }
+        let printer = PlacesEventPrinter(json: json, then: then)
+        let session = try await PlacesSession.start(database: database, policy: policy, handler: printer.handle)
+        if await session.monitor.identifiers.isEmpty {
+            FileHandle.standardError.write(Data("tempo: no places to watch (add some with `tempo places add` or `import`)\n".utf8))
+        }
+        try await session.run(fixes)
+    }
+
+    /// `HOST:PORT` or `HOST`.
+    static func server(_ text: String) throws -> (String, Int) {
+        guard let colon = text.lastIndex(of: ":") else { return (text, 2947) }
+        guard let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port), colon != text.startIndex else {
+            throw ValidationError("'\(text)' is not HOST:PORT")
+        }
+        return (String(text[..<colon]), port)
+    }
+}
