@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TempoFormats
 import TempoKit
 import TempoStore
@@ -81,7 +80,7 @@ extension RunCommand {
             recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
-            let state = Mutex(RunRecorder.State.idle)
+            let state = RunLockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
             let keyTask = Task {
                 for await key in terminal.keys {
@@ -97,7 +96,7 @@ extension RunCommand {
             defer { keyTask.cancel() }
             let unit = splits
             let quiet = json
-            let draws = Mutex(0)
+            let draws = RunLockedValue(0)
             let ending = try await RunRecording.run(
                 recording, fixes: fixes, commands: commands, clock: ContinuousClock()
             ) { recording in

@@ -1,8 +1,19 @@
 import Foundation
-import Synchronization
 import TempoKit
 import TempoStore
 import Testing
+
+/// A settable wall clock for injected `now` (NSLock: `Mutex` needs macOS 15).
+final class WallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+    init(_ date: Date) { self.date = date }
+    func withLock<T>(_ body: (inout Date) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&date)
+    }
+}
 
 @Suite struct RunStoreTests {
     let t0 = Date(timeIntervalSince1970: 1_700_000_000)
@@ -44,7 +55,7 @@ import Testing
     /// read back replays to exactly the recorder that recorded it.
     @Test func liveFixesAreCommittedWithinASecondAndReplayExactly() throws {
         let database = try AppDatabase.inMemory()
-        let wall = Mutex(t0)
+        let wall = WallClock(t0)
         let now: @Sendable () -> Date = { wall.withLock { $0 } }
         var recording = try RunRecording.start(database: database, sourceName: "test", now: now)
         var direct = RunRecorder()
@@ -71,7 +82,7 @@ import Testing
 
     @Test func continuingPausesOverTheDeadTimeAndFinishes() throws {
         let database = try AppDatabase.inMemory()
-        let wall = Mutex(t0)
+        let wall = WallClock(t0)
         let now: @Sendable () -> Date = { wall.withLock { $0 } }
         var recording = try RunRecording.start(database: database, sourceName: "test", now: now)
         for fix in fixes(60) { _ = try recording.handle(.fix(fix)) }
