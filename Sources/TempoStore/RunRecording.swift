@@ -16,6 +16,9 @@ public struct RunRecording: Sendable {
         case command(RunAction)
         /// A display refresh and batch deadline (about once a second).
         case tick
+        /// The source's track segment ended (a replayed file's `<trkseg>`, a FIT timer stop):
+        /// the run pauses until the next fix, exactly as file analysis treats segments.
+        case segmentEnded
         /// The source ended (cleanly, or with the error).
         case sourceEnded((any Error)?)
     }
@@ -121,6 +124,10 @@ public struct RunRecording: Sendable {
                now().timeIntervalSince(lastArrival) >= idleStopSeconds {
                 return try finish()
             }
+        case .segmentEnded:
+            guard recorder.state == .running, let last = lastFixTime else { return nil }
+            command(.pause, at: last)
+            resumeOnNextFix = true
         case .sourceEnded(let error):
             if let error {
                 try flush()
@@ -168,16 +175,28 @@ public struct RunRecording: Sendable {
     }
 
     /// Runs the whole loop: merges `fixes`, `commands` and a once-a-second tick on `clock`,
-    /// calling `display` after every fix and tick, until the source ends or the runner stops.
+    /// calling `display` after every command and tick, until the source ends or the runner stops.
+    ///
+    /// `fixes` is any asynchronous sequence (gpsd, NMEA, a test's stream), so the caller can
+    /// share one source between this recording and other consumers.
     public static func run<Fixes: AsyncSequence & Sendable, C: Clock>(
         _ recording: RunRecording, fixes: Fixes, commands: AsyncStream<RunAction>, clock: C,
         display: @escaping @Sendable (RunRecording) -> Void
     ) async throws(StoreError) -> Ending where Fixes.Element == LocationFix, C.Duration == Duration {
+        try await run(recording, sourceInputs: fixes.map { Input.fix($0) }, commands: commands, clock: clock, display: display)
+    }
+
+    /// The same loop over a source that also reports segment ends (`.fix` and `.segmentEnded`
+    /// inputs), e.g. a replayed file whose segments must not be joined.
+    public static func run<Source: AsyncSequence & Sendable, C: Clock>(
+        _ recording: RunRecording, sourceInputs: Source, commands: AsyncStream<RunAction>, clock: C,
+        display: @escaping @Sendable (RunRecording) -> Void
+    ) async throws(StoreError) -> Ending where Source.Element == Input, C.Duration == Duration {
         var recording = recording
         let (inputs, continuation) = AsyncStream<Input>.makeStream(bufferingPolicy: .unbounded)
         let source = Task {
             do {
-                for try await fix in fixes { continuation.yield(.fix(fix)) }
+                for try await input in sourceInputs { continuation.yield(input) }
                 continuation.yield(.sourceEnded(nil))
             } catch {
                 continuation.yield(.sourceEnded(error))

@@ -48,6 +48,27 @@ extension RunCommand {
             }
         }
 
+        /// A source as one throwing stream of recording inputs.
+        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
+        where S.Element == LocationFix {
+            inputs(source.map { RunRecording.Input.fix($0) })
+        }
+
+        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
+        where S.Element == RunRecording.Input {
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await input in source { continuation.yield(input) }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+
         static func parse(address: String) -> (host: String, port: Int)? {
             guard let colon = address.lastIndex(of: ":") else { return address.isEmpty ? nil : (address, 2947) }
             guard let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else { return nil }
@@ -59,20 +80,28 @@ extension RunCommand {
             let database = try global.openDatabase()
             let now: @Sendable () -> Date = { Date() }
             let sourceName: String
-            let fixes: AsyncThrowingStream<LocationFix, any Error>
+            let inputs: AsyncThrowingStream<RunRecording.Input, any Error>
             if gpsd {
                 let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
                 sourceName = "gpsd \(host):\(port)"
-                fixes = LiveFixes.gpsd(host: host, port: port)
+                inputs = Self.inputs(LiveFixes.gpsd(host: host, port: port))
             } else if let nmea {
                 sourceName = nmea == "-" ? "NMEA (standard input)" : "NMEA \(nmea)"
-                fixes = LiveFixes.nmea(path: nmea)
+                inputs = Self.inputs(LiveFixes.nmea(path: nmea))
             } else {
                 let path = replay ?? ""
                 // Check the file before anything is stored: a broken file stores nothing.
                 _ = try RunFile(path: path)
                 sourceName = "replay \(path)"
-                fixes = LiveFixes.replay(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
+                // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
+                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
+                inputs = Self.inputs(elements.compactMap { element -> RunRecording.Input? in
+                    switch element {
+                    case .fix(let fix): .fix(fix)
+                    case .endSegment: .segmentEnded
+                    default: nil
+                    }
+                })
             }
 
             let readKeys = nmea != "-"
@@ -98,7 +127,7 @@ extension RunCommand {
             let quiet = json
             let draws = RunLockedValue(0)
             let ending = try await RunRecording.run(
-                recording, fixes: fixes, commands: commands, clock: ContinuousClock()
+                recording, sourceInputs: inputs, commands: commands, clock: ContinuousClock()
             ) { recording in
                 state.withLock { $0 = recording.state.state }
                 let count = draws.withLock { value in

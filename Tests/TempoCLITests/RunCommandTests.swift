@@ -62,12 +62,14 @@ import Testing
     }
 
     /// Live recording (a replay as fast as possible) goes through the same recorder as file analysis.
-    @Test func recordingAReplayMatchesTheFileSummary() throws {
+    @Test(arguments: ["forerunner110-run.fit", "hike-8tracks.gpx", "fenix2-run.fit"])
+    func recordingAReplayMatchesTheFileSummary(name: String) throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
-        let file = RunFixtures.path("forerunner110-run.fit")
+        let file = RunFixtures.path(name)
         let recorded = try object(tempo.run("run", "record", "--replay", file, "--speed", "0", "--json"))
         let summary = try object(tempo.run("run", "summary", file, "--json"))
+        #expect(recorded["segments"] as? Int == summary["segments"] as? Int)
         for key in ["distance_m", "timer_s", "moving_s", "elapsed_s", "accepted_points", "elevation_gain_m"] {
             let a = try #require(recorded[key] as? Double), b = try #require(summary[key] as? Double)
             #expect(abs(a - b) < 1e-6, "\(key): recorded \(a), file \(b)")
