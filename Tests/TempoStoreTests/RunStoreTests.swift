@@ -106,6 +106,36 @@ final class WallClock: @unchecked Sendable {
         #expect(reread.timerSeconds == summary.timerSeconds)
     }
 
+    /// Keys during a live run (space = pause/resume, s = stop) are stored as commands; the run
+    /// read back from the store has the same numbers as the one recorded.
+    @Test func pauseResumeAndStopCommandsAreStoredAndReplayed() throws {
+        let database = try AppDatabase.inMemory()
+        let wall = WallClock(t0)
+        let now: @Sendable () -> Date = { wall.withLock { $0 } }
+        var recording = try RunRecording.start(database: database, sourceName: "keys", now: now)
+        let all = fixes(300)
+        for (index, fix) in all.enumerated() {
+            wall.withLock { $0 = fix.time ?? $0 }
+            if index == 100 { _ = try recording.handle(.command(.pause)) }
+            if index == 200 { _ = try recording.handle(.command(.resume)) }
+            _ = try recording.handle(.fix(fix))
+        }
+        let ending = try #require(try recording.handle(.command(.stop)))
+        guard case .finished(let summary) = ending else {
+            Issue.record("not finished")
+            return
+        }
+        // Commands are stamped with the latest fix time: paused at fix 99, resumed at fix 199.
+        #expect(summary.timerSeconds == 199)
+        #expect(summary.elapsedSeconds == 299)
+        #expect(summary.segments == 2)
+        #expect(summary.dropped[.notRecording] == 100)
+        let reread = try database.run(matching: recording.run.id.uuidString).summary()
+        #expect(reread.distanceMeters == summary.distanceMeters)
+        #expect(reread.timerSeconds == summary.timerSeconds)
+        #expect(reread.movingSeconds == summary.movingSeconds)
+    }
+
     @Test func recordingLoopConsumesAnyAsyncSequence() async throws {
         let database = try AppDatabase.inMemory()
         let recording = try RunRecording.start(database: database, sourceName: "stream", now: { Date() })
