@@ -11,7 +11,9 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
         case live
     }
 
+    /// The run's identity, made where the run was created.
     public let id: UUID
+    /// File import or live recording.
     public var source: Source
     /// The file path or live source it came from (for people; not used to find it).
     public var sourceName: String
@@ -23,18 +25,22 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
     public var name: String?
     /// When the record was made (wall clock, UTC).
     public var createdAt: Date
-    /// When the run started / stopped (UTC); `stoppedAt` is `nil` while a live run is unfinished.
+    /// When the run started (UTC).
     public var startedAt: Date?
+    /// When it stopped (UTC); `nil` while a live run is unfinished.
     public var stoppedAt: Date?
     /// Whether the run is finished (a live run that was killed is not, until continued or closed).
     public var finished: Bool
     /// Headline numbers, saved when the run is finished (metres, seconds).
     public var distanceMeters: Double?
+    /// Timer time, seconds.
     public var timerSeconds: Double?
+    /// Moving time, seconds.
     public var movingSeconds: Double?
     /// Whether stops were taken out of moving time.
     public var autoPause: Bool
 
+    /// A run header; `id` defaults to a new UUID.
     public init(
         id: UUID = UUID(), source: Source, sourceName: String, contentHash: String? = nil, sport: String? = nil,
         name: String? = nil, createdAt: Date, startedAt: Date? = nil, stoppedAt: Date? = nil, finished: Bool = false,

@@ -31,6 +31,7 @@ public struct RunRecording: Sendable {
         case interrupted(any Error)
     }
 
+    /// The store the run is committed to.
     public let database: AppDatabase
     /// The run's header (already stored by `start` or loaded for `continue`).
     public let run: RunRecord

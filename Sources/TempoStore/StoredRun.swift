@@ -9,12 +9,14 @@ import TempoKit
 public struct StoredRun: Sendable {
     /// A command given during live recording, and how many fixes had been received before it.
     public struct Event: Sendable, Hashable {
+        /// What was commanded.
         public var action: RunAction
         /// Wall clock (UTC) the command was stamped with.
         public var at: Date?
         /// Fixes received before the command.
         public var fixCount: Int
 
+        /// A command stamped `at`, after `fixCount` fixes.
         public init(action: RunAction, at: Date?, fixCount: Int) {
             self.action = action
             self.at = at
@@ -22,6 +24,7 @@ public struct StoredRun: Sendable {
         }
     }
 
+    /// The header.
     public var record: RunRecord
     /// Every fix received, in order, each with its segment index (file segments; 0 for live runs).
     public var fixes: [(segment: Int, fix: LocationFix)]
@@ -30,6 +33,7 @@ public struct StoredRun: Sendable {
     /// Lap start instants recorded by a file.
     public var lapStarts: [Date]
 
+    /// A run as read from (or about to be written to) the store.
     public init(record: RunRecord, fixes: [(segment: Int, fix: LocationFix)], events: [Event], lapStarts: [Date]) {
         self.record = record
         self.fixes = fixes

@@ -10,6 +10,7 @@ public struct BestEffort: Sendable, Hashable, Codable {
     /// Timer time at which the stretch began, seconds from the start.
     public var startOffsetSeconds: Double
 
+    /// An effort of `distanceMeters` taking `elapsedSeconds`, begun `startOffsetSeconds` into the run's timer.
     public init(distanceMeters: Double, elapsedSeconds: Double, startOffsetSeconds: Double) {
         self.distanceMeters = distanceMeters
         self.elapsedSeconds = elapsedSeconds

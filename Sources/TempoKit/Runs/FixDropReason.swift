@@ -15,5 +15,6 @@ public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Co
     /// Arrived while the run was paused (or before it started / after it stopped).
     case notRecording = "not_recording"
 
+    /// Alphabetical by JSON key, for stable output.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

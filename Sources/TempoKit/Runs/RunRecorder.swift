@@ -40,8 +40,9 @@ public struct RunRecorder: Sendable {
     public private(set) var distanceMeters = 0.0
     /// Moving time so far, seconds.
     public private(set) var movingSeconds = 0.0
-    /// When the run started and stopped (wall clock, UTC).
+    /// When the run started (wall clock, UTC); `nil` for runs without times.
     public private(set) var startedAt: Date?
+    /// When the run was stopped (wall clock, UTC); `nil` while it goes on.
     public private(set) var stoppedAt: Date?
 
     private var segment = -1

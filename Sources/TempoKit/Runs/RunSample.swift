@@ -20,6 +20,7 @@ public struct RunSample: Sendable, Hashable, Codable {
     /// Moving time up to this fix (without stops when auto-pause is on), seconds.
     public var movingSeconds: Double?
 
+    /// A sample with the given totals (metres, seconds).
     public init(
         time: Date?, coordinate: Coordinate, altitudeMeters: Double?, segment: Int,
         distanceMeters: Double, timerSeconds: Double?, movingSeconds: Double?

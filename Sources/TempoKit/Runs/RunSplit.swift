@@ -14,6 +14,7 @@ public struct RunSplit: Sendable, Hashable, Codable {
     /// Seconds per km over moving time.
     public var paceSecondsPerKilometer: Double?
 
+    /// A split; its pace is derived from `movingSeconds` over `distanceMeters`.
     public init(index: Int, distanceMeters: Double, elapsedSeconds: Double?, movingSeconds: Double?) {
         self.index = index
         self.distanceMeters = distanceMeters

@@ -29,8 +29,9 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var averagePaceSecondsPerKilometer: Double?
     /// Pace over timer time, seconds per km.
     public var averageTimerPaceSecondsPerKilometer: Double?
-    /// Metres climbed / descended (smoothed, thresholded).
+    /// Metres climbed (spikes rejected, smoothed, thresholded); `nil` without altitudes.
     public var elevationGainMeters: Double?
+    /// Metres descended, likewise.
     public var elevationLossMeters: Double?
     /// The unit the splits are cut at.
     public var splitUnit: SplitUnit
