@@ -187,9 +187,15 @@ public struct RunRecorder: Sendable {
     /// Starts a new lap at `now`.
     public mutating func lap(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
+        // Moving time runs on to the lap instant unless the runner is standing or paused, so a
+        // lap's moving time never exceeds its timer time.
+        var moving = samples.last?.movingSeconds
+        if state == .running, !isStopped, let now, let last = samples.last?.time, let value = moving {
+            moving = value + max(0, now.timeIntervalSince(last))
+        }
         lapStarts.append(LapMark(
             sampleIndex: samples.count, time: now, distanceMeters: distanceMeters,
-            timerSeconds: now.map { stopwatch.elapsed(at: $0) }, movingSeconds: samples.last?.movingSeconds))
+            timerSeconds: now.map { stopwatch.elapsed(at: $0) }, movingSeconds: moving))
     }
 
     /// Ends the run at `now` (`nil` for runs without times).
