@@ -13,8 +13,21 @@ import Foundation
 import TempoFormats
 import TempoKit
 
-let target = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
 let clock = ContinuousClock()
+
+// Child mode: `runs-benchmark --parse FILE` reads and summarises one file in a fresh process, so
+// its peak memory is its own; prints "points seconds peakMB".
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--parse" {
+    let url = URL(fileURLWithPath: CommandLine.arguments[2])
+    let start = clock.now
+    guard let activity = try? ActivityFile.read(url) else { exit(1) }
+    let summary = RunAnalysis.summarize(segments: activity.segments, lapStarts: activity.laps.dropFirst().compactMap(\.startTime))
+    let elapsed = seconds(start.duration(to: clock.now))
+    print(activity.pointCount, elapsed, peakMegabytes(), summary.distanceMeters)
+    exit(0)
+}
+
+let target = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -114,3 +127,82 @@ for name in ["tempo recorder + summary", "tempo recorder only", "Karney geodesic
                           rate, best.seconds / Double(total) * 1e9, best.check / 1000))
 }
 print(String(format: "peak resident memory: %.0f MB", peakMegabytes()))
+
+// MARK: GPX parse + full summary, and FIT reading (each in a child process for its peak memory)
+
+func runChild(_ file: URL) -> (points: Int, seconds: Double, peakMB: Double)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--parse", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard fields.count >= 3 else { return nil }
+    return (Int(fields[0]), fields[1], fields[2])
+}
+
+print("")
+let gpxURL = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-runs-benchmark-\(total).gpx")
+do {
+    try GPXWriter.write(Activity(segments: segments, name: "benchmark"), to: gpxURL)
+} catch {
+    print("cannot write \(gpxURL.path): \(error)")
+    exit(1)
+}
+let gpxBytes = (try? FileManager.default.attributesOfItem(atPath: gpxURL.path)[.size] as? Int) ?? 0
+print("GPX parse + full summary, \(total) points, \(gpxBytes / 1_000_000) MB file (target >= 2,000,000 points/s, peak <= 150 MB)")
+if let best = (0..<2).compactMap({ _ in runChild(gpxURL) }).min(by: { $0.seconds < $1.seconds }) {
+    print(String(format: "tempo GPX read + summary            %12.0f points/s  peak %.0f MB", Double(best.points) / best.seconds, best.peakMB))
+}
+
+// gpxpy (PyPI) on a 100,000-point prefix of the same file (it takes ~40 µs a point), same run.
+let prefixURL = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-runs-benchmark-prefix.gpx")
+var prefixSegments: [[LocationFix]] = []
+var prefixCount = 0
+for segment in segments where prefixCount < 100_000 {
+    prefixSegments.append(Array(segment.prefix(100_000 - prefixCount)))
+    prefixCount += prefixSegments[prefixSegments.count - 1].count
+}
+try? GPXWriter.write(Activity(segments: prefixSegments), to: prefixURL)
+let python = Process()
+python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+python.arguments = ["python3", "-c", """
+import sys, time
+import gpxpy
+start = time.perf_counter()
+with open(sys.argv[1]) as f:
+    gpx = gpxpy.parse(f)
+n = gpx.get_points_no()
+length = gpx.length_2d()
+print(n, time.perf_counter() - start)
+""", prefixURL.path]
+let pythonOut = Pipe()
+python.standardOutput = pythonOut
+python.standardError = FileHandle.nullDevice
+if (try? python.run()) != nil {
+    let text = String(decoding: pythonOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    python.waitUntilExit()
+    let fields = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    if python.terminationStatus == 0, fields.count == 2 {
+        print(String(format: "gpxpy parse + length_2d (reference) %12.0f points/s  (100,000-point prefix)", fields[0] / fields[1]))
+    } else {
+        print("gpxpy reference not measured (pip install gpxpy)")
+    }
+}
+
+// FIT: the fenix 2 file read from disk again and again.
+let fitURL = fixtures.appendingPathComponent("fenix2-run.fit")
+var fitRecords = 0
+let fitStart = clock.now
+while seconds(fitStart.duration(to: clock.now)) < 3 {
+    try? ActivityFile.stream(fitURL) { element in
+        if case .fix = element { fitRecords += 1 }
+    }
+}
+let fitSeconds = seconds(fitStart.duration(to: clock.now))
+print(String(format: "tempo FIT read (fenix2-run.fit, repeated) %8.0f records/s (target >= 5,000,000)", Double(fitRecords) / fitSeconds))
+try? FileManager.default.removeItem(at: gpxURL)
+try? FileManager.default.removeItem(at: prefixURL)
