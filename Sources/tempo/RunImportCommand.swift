@@ -16,7 +16,8 @@ extension RunCommand {
         @Flag(help: "Print JSON.") var json = false
 
         struct Imported: Encodable {
-            var id: String
+            /// `nil` when the file has no track points (nothing to store).
+            var id: String?
             var file: String
             var inserted: Bool
             var distanceM: Double?
@@ -24,6 +25,15 @@ extension RunCommand {
 
             enum CodingKeys: String, CodingKey {
                 case id, file, inserted, distanceM = "distance_m", points
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(file, forKey: .file)
+                try container.encode(inserted, forKey: .inserted)
+                try container.encode(distanceM, forKey: .distanceM)
+                try container.encode(points, forKey: .points)
             }
         }
 
@@ -33,6 +43,11 @@ extension RunCommand {
             let database = try global.openDatabase()
             var results: [Imported] = []
             for file in parsed {
+                guard file.activity.pointCount > 0 else {
+                    // A file with waypoints only (or empty tracks) is not a run.
+                    results.append(Imported(id: nil, file: file.path, inserted: false, distanceM: nil, points: 0))
+                    continue
+                }
                 let record = RunRecord(
                     source: .file, sourceName: file.path, contentHash: file.contentHash, sport: file.activity.sport,
                     name: file.activity.name, createdAt: Date())
@@ -43,10 +58,11 @@ extension RunCommand {
             if json {
                 try JSONOutput.print(results)
             } else {
-                for result in results {
-                    let what = result.inserted ? "imported" : "already stored"
-                    print("\(result.id.prefix(8))  \(what)  \(RunSummaryText.kilometers(result.distanceM ?? 0))  \(result.file)")
-                }
+                print(Table(header: ["ID", "Result", "Distance", "File"], rows: results.map { result in
+                    let what = result.id == nil ? "no track points, not stored" : result.inserted ? "imported" : "already stored"
+                    return [result.id.map { String($0.prefix(8)) } ?? "–", what,
+                            result.distanceM.map(RunSummaryText.kilometers) ?? "–", result.file]
+                }).render())
             }
         }
     }
