@@ -25,9 +25,8 @@ public enum FITReader {
             throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
         }
         defer { try? handle.close() }
-        let source = FITByteSource(handle: handle)
         let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            var decoder = FITDecoder(file: url.path, source: source, visit: escapable)
+            var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle), visit: escapable)
             do {
                 try decoder.run()
                 return .success(())
@@ -35,7 +34,7 @@ public enum FITReader {
                 return .failure(error)
             } catch {
                 return .failure(FormatError(
-                    file: url.path, location: "byte \(source.offset)", reason: "read failed: \(ActivityFile.describe(error))"))
+                    file: url.path, location: "byte \(decoder.source.offset)", reason: "read failed: \(ActivityFile.describe(error))"))
             }
         }
         try result.get()
@@ -53,16 +52,34 @@ struct FITFieldDefinition {
 struct FITDefinition {
     var global: UInt16
     var bigEndian: Bool
-    var fields: [FITFieldDefinition]
-    /// Bytes of developer fields after the regular fields (skipped).
-    var developerSize: Int
+    /// Bytes of content (regular and developer fields) after the record header.
     var size: Int
+    /// For each field number 0…255: `offset << 16 | size << 8 | baseType`, or `absent`. One array,
+    /// looked up in O(1) per field, so a data message costs one retain however many fields it reads.
+    var lookup: [UInt32]
+
+    static let absent = UInt32.max
+
+    init(global: UInt16, bigEndian: Bool, fields: [FITFieldDefinition], developerSize: Int) {
+        self.global = global
+        self.bigEndian = bigEndian
+        var lookup = [UInt32](repeating: Self.absent, count: 256)
+        var offset = 0
+        for field in fields {
+            if lookup[Int(field.number)] == Self.absent, offset < 0xFFFF {
+                lookup[Int(field.number)] = UInt32(offset) << 16 | UInt32(field.size) << 8 | UInt32(field.baseType)
+            }
+            offset += field.size
+        }
+        self.lookup = lookup
+        self.size = offset + developerSize
+    }
 }
 
 /// The FIT state machine: headers, definitions, data messages and CRCs.
 struct FITDecoder {
     let file: String
-    let source: FITByteSource
+    var source: FITByteSource
     let visit: (ActivityElement) -> Void
     private var definitions = [FITDefinition?](repeating: nil, count: 16)
     private var lastTimestamp: UInt32?
@@ -130,7 +147,7 @@ struct FITDecoder {
         source.position += 2
     }
 
-    private func need(_ count: Int, for what: String) throws {
+    private mutating func need(_ count: Int, for what: String) throws {
         guard try source.ensure(count) else {
             throw error(at: source.offset, "file truncated in \(what): needs \(count) bytes, file ends at byte \(source.endOffset)")
         }
@@ -171,12 +188,9 @@ struct FITDecoder {
         p = source.position
         var fields: [FITFieldDefinition] = []
         fields.reserveCapacity(fieldCount)
-        var size = 0
         for index in 0..<fieldCount {
             let base = p + index * 3
-            let field = FITFieldDefinition(number: source.buffer[base], size: Int(source.buffer[base + 1]), baseType: source.buffer[base + 2])
-            size += field.size
-            fields.append(field)
+            fields.append(FITFieldDefinition(number: source.buffer[base], size: Int(source.buffer[base + 1]), baseType: source.buffer[base + 2]))
         }
         source.position += fieldCount * 3
         var developerSize = 0
@@ -189,8 +203,7 @@ struct FITDecoder {
             }
             source.position += developerCount * 3
         }
-        definitions[local] = FITDefinition(
-            global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize, size: size + developerSize)
+        definitions[local] = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
     }
 
     private mutating func readData(local: Int, compressedTimestamp: UInt32?, at messageOffset: Int) throws {
@@ -200,42 +213,38 @@ struct FITDecoder {
         try need(definition.size, for: "a data message")
         let start = source.position
         source.position += definition.size
-        switch definition.global {
-        case 20, 19, 18, 21: break
-        default:
-            // Other messages matter only for the timestamp they carry (compressed headers build on it).
-            if let timestamp = FITFieldValues(definition: definition, bytes: source.buffer, start: start).uint32(253) {
-                lastTimestamp = timestamp
+        let global = definition.global
+        let (timestamp, element, sport): (UInt32?, ActivityElement?, String?) = source.buffer.withUnsafeBufferPointer { bytes in
+            definition.lookup.withUnsafeBufferPointer { lookup in
+                let values = FITFieldValues(lookup: lookup, bytes: bytes, start: start, bigEndian: definition.bigEndian)
+                let timestamp = values.uint32(253)
+                switch global {
+                case 20: return (timestamp, record(values, timestamp: timestamp ?? compressedTimestamp), nil)
+                case 19: return (timestamp, .lap(lap(values)), nil)
+                case 18: return (timestamp, session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
+                case 21: return (timestamp, event(values), nil)
+                default: return (timestamp, nil, nil)  // other messages matter only for their timestamp
+                }
             }
-            return
         }
-        let values = FITFieldValues(definition: definition, bytes: source.buffer, start: start)
-        var timestamp = compressedTimestamp
-        if let full = values.uint32(253) {
-            timestamp = full
-            lastTimestamp = full
-        }
-        switch definition.global {
-        case 20: record(values, timestamp: timestamp)
-        case 19: visit(.lap(lap(values)))
-        case 18: session(values)
-        default: event(values)
-        }
+        if let timestamp { lastTimestamp = timestamp }
+        if let sport { visit(.sport(sport)) }
+        if let element { visit(element) }
     }
 
-    private func record(_ values: FITFieldValues, timestamp: UInt32?) {
-        guard let lat = values.signed(0), let lon = values.signed(1) else { return }
+    private func record(_ values: FITFieldValues, timestamp: UInt32?) -> ActivityElement? {
+        guard let lat = values.signed(0), let lon = values.signed(1) else { return nil }
         let semicircle = 180.0 / 2_147_483_648.0
         let altitude = values.number(78, scale: 5, offset: 500) ?? values.number(2, scale: 5, offset: 500)
         let speed = values.number(73, scale: 1000) ?? values.number(6, scale: 1000)
-        visit(.fix(LocationFix(
+        return .fix(LocationFix(
             time: timestamp.map(Self.date),
             coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
             altitudeMeters: altitude,
             speedMetersPerSecond: speed,
             heartRateBPM: values.number(3),
             cadencePerMinute: values.number(4)
-        )))
+        ))
     }
 
     private func lap(_ values: FITFieldValues) -> ActivityLap {
@@ -247,22 +256,21 @@ struct FITDecoder {
         )
     }
 
-    private func session(_ values: FITFieldValues) {
-        if let sport = values.number(5), let name = Self.sportNames[Int(sport)] { visit(.sport(name)) }
-        visit(.deviceSummary(DeviceSummary(
+    private func session(_ values: FITFieldValues) -> ActivityElement {
+        return .deviceSummary(DeviceSummary(
             startTime: values.uint32(2).map(Self.date),
             distanceMeters: values.number(9, scale: 100),
             elapsedSeconds: values.number(7, scale: 1000),
             timerSeconds: values.number(8, scale: 1000),
             ascentMeters: values.number(22),
             descentMeters: values.number(23)
-        )))
+        ))
     }
 
-    private func event(_ values: FITFieldValues) {
+    private func event(_ values: FITFieldValues) -> ActivityElement? {
         // event 0 = timer; event_type 1 stop, 4 stop_all, 8 stop_disable, 9 stop_disable_all.
-        guard values.number(0) == 0, let type = values.number(1), [1, 4, 8, 9].contains(type) else { return }
-        visit(.endSegment)
+        guard values.number(0) == 0, let type = values.number(1), [1, 4, 8, 9].contains(type) else { return nil }
+        return .endSegment
     }
 
     static func date(_ fitSeconds: UInt32) -> Date {
@@ -280,24 +288,21 @@ struct FITDecoder {
 
 /// Reads the fields of one data message straight from the buffer, by field number.
 struct FITFieldValues {
-    let definition: FITDefinition
-    let bytes: [UInt8]
+    let lookup: UnsafeBufferPointer<UInt32>
+    let bytes: UnsafeBufferPointer<UInt8>
     let start: Int
+    let bigEndian: Bool
 
     /// The raw value of field `number` as an integer (first element of arrays), or `nil` when
     /// absent, invalid (the type's sentinel) or not an integer type.
     func raw(_ number: UInt8) -> Int64? {
-        var offset = start
-        for field in definition.fields {
-            defer { offset += field.size }
-            guard field.number == number else { continue }
-            return decode(field, at: offset)
-        }
-        return nil
+        let entry = lookup[Int(number)]
+        guard entry != FITDefinition.absent else { return nil }
+        return decode(offset: start + Int(entry >> 16), size: Int((entry >> 8) & 0xFF), baseType: UInt8(entry & 0xFF))
     }
 
-    private func decode(_ field: FITFieldDefinition, at offset: Int) -> Int64? {
-        let type = field.baseType & 0x1F
+    private func decode(offset: Int, size: Int, baseType: UInt8) -> Int64? {
+        let type = baseType & 0x1F
         let width: Int
         switch type {
         case 0, 1, 2, 10, 13: width = 1
@@ -306,11 +311,12 @@ struct FITFieldValues {
         case 9, 14, 15, 16: width = 8
         default: return nil
         }
-        guard field.size >= width else { return nil }
+        guard size >= width, offset + width <= bytes.count else { return nil }
         var value: UInt64 = 0
-        for index in 0..<width {
-            let byte = UInt64(bytes[offset + (definition.bigEndian ? index : width - 1 - index)])
-            value = value << 8 | byte
+        if bigEndian {
+            for index in 0..<width { value = value << 8 | UInt64(bytes[offset + index]) }
+        } else {
+            for index in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(bytes[offset + index]) }
         }
         switch type {
         case 0, 2, 13: return value == 0xFF ? nil : Int64(value)

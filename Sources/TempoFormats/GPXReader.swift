@@ -100,7 +100,7 @@ final class GPXParser: XMLActivityParser {
             case "course": current.course = number(in: name)
             case "hr": current.heartRate = number(in: name)
             case "cad": current.cadence = number(in: name)
-            case "name" where depth == pointDepth + 1: current.name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            case "name" where depth == pointDepth + 1: current.name = String(Self.trimmed(text))
             default: break
             }
             point = current
@@ -118,10 +118,10 @@ final class GPXParser: XMLActivityParser {
         case "metadata":
             inMetadata = false
         case "name" where collectingText && (inTrack || inMetadata || depth == 2):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = String(Self.trimmed(text))
             if !trimmed.isEmpty { visit(.name(trimmed)) }
         case "type" where collectingText && inTrack:
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = String(Self.trimmed(text))
             if !trimmed.isEmpty { visit(.sport(trimmed)) }
         default:
             break
