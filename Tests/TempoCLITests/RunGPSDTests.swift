@@ -29,15 +29,23 @@ import Testing
 
         let port = Int.random(in: 20_000..<30_000)
         let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: gpsfake)
-        daemon.arguments = ["-1", "-q", "-P", "\(port)", "-c", "0.02", log.path]
+        // `env --default-signal`: the test runner may ignore SIGINT/SIGTERM, and ignored signals
+        // are inherited; gpsfake must be stoppable (on SIGINT it also stops its gpsd).
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        daemon.arguments = ["--default-signal=INT,TERM", gpsfake, "-1", "-q", "-P", "\(port)", "-c", "0.02", log.path]
         var environment = ProcessInfo.processInfo.environment
         environment["WRITE_PAD"] = "0.005"
         daemon.environment = environment
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate() } }
+        defer {
+            if daemon.isRunning { daemon.interrupt() }
+            let deadline = Date().addingTimeInterval(10)
+            while daemon.isRunning && Date() < deadline { usleep(50_000) }
+            if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
+            daemon.waitUntilExit()
+        }
         try await Task.sleep(for: .seconds(1.5))
 
         let recorded = try tempo.run("run", "record", "--gpsd", "127.0.0.1:\(port)", "--new", "--json", "--stop-when-idle", "3")
