@@ -3,24 +3,24 @@ import TempoFormats
 import TempoKit
 import TempoStore
 
-/// A run file read for analysis or import: its activity and the hash of its bytes.
+/// A run file read for analysis or import.
 struct RunFile {
     var path: String
     var activity: Activity
-    var contentHash: String
 
     /// Reads and parses `path`; a broken file throws a `FormatError` naming the file and place.
     init(path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
+        self.path = path
+        activity = try ActivityFile.read(URL(fileURLWithPath: path))
+    }
+
+    /// SHA-256 of the file's bytes (what makes an import happen once); read only when importing.
+    func contentHash() throws -> String {
         do {
-            data = try Data(contentsOf: url)
+            return RunContentHash.sha256(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
         } catch {
             throw FormatError(file: path, reason: "cannot read: \((error as NSError).localizedDescription)")
         }
-        self.path = path
-        activity = try ActivityFile.read(url)
-        contentHash = RunContentHash.sha256(data)
     }
 
     /// Where the file's second and later laps start (the first lap starts with the run).

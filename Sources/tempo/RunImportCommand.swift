@@ -39,17 +39,20 @@ extension RunCommand {
 
         func run() async throws {
             // Every file is read and checked before anything is stored, so a broken one stores nothing.
-            let parsed = try files.map { try RunFile(path: $0) }
+            let parsed = try files.map { path in
+                let file = try RunFile(path: path)
+                return (file, try file.contentHash())
+            }
             let database = try global.openDatabase()
             var results: [Imported] = []
-            for file in parsed {
+            for (file, hash) in parsed {
                 guard file.activity.pointCount > 0 else {
                     // A file with waypoints only (or empty tracks) is not a run.
                     results.append(Imported(id: nil, file: file.path, inserted: false, distanceM: nil, points: 0))
                     continue
                 }
                 let record = RunRecord(
-                    source: .file, sourceName: file.path, contentHash: file.contentHash, sport: file.activity.sport,
+                    source: .file, sourceName: file.path, contentHash: hash, sport: file.activity.sport,
                     name: file.activity.name, createdAt: Date())
                 let (stored, inserted) = try database.importRun(record, segments: file.activity.segments, lapStarts: file.lapStarts)
                 results.append(Imported(id: stored.id.uuidString.lowercased(), file: file.path, inserted: inserted,
