@@ -35,6 +35,8 @@ extension RunCommand {
         var stopWhenIdle: Double?
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
         @Flag(help: "Print the finished run as JSON.") var json = false
+        @Flag(help: "Watch the stored places during the run: print each event, award badges (as `tempo places watch`).")
+        var places = false
 
         func validate() throws {
             let sources = [gpsd, nmea != nil, replay != nil].filter { $0 }.count
@@ -69,6 +71,26 @@ extension RunCommand {
             }
         }
 
+        /// Passes every fix through the places monitor on its way to the recorder, so entering a
+        /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
+        static func watchingPlaces(
+            _ inputs: AsyncThrowingStream<RunRecording.Input, any Error>, database: AppDatabase, live: Bool,
+            terminal: Terminal, json: Bool
+        ) async throws -> AsyncThrowingStream<RunRecording.Input, any Error> {
+            // With --json, standard output holds only the run's JSON document: events go to standard error.
+            let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput)
+            let session = try await PlacesSession.start(
+                database: database, policy: MonitorPolicy(maximumFixAgeSeconds: live ? PlacesWatchCommand.liveFixAgeSeconds : nil)
+            ) { event in
+                if terminal.isInteractive, !json { terminal.draw("") }
+                try await printer.handle(event)
+            }
+            return Self.inputs(inputs.map { @Sendable input in
+                if case .fix(let fix) = input { try await session.process(fix, now: Date()) }
+                return input
+            })
+        }
+
         static func parse(address: String) -> (host: String, port: Int)? {
             guard let colon = address.lastIndex(of: ":") else { return address.isEmpty ? nil : (address, 2947) }
             guard let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else { return nil }
@@ -80,7 +102,7 @@ extension RunCommand {
             let database = try global.openDatabase()
             let now: @Sendable () -> Date = { Date() }
             let sourceName: String
-            let inputs: AsyncThrowingStream<RunRecording.Input, any Error>
+            var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
             if gpsd {
                 let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
                 sourceName = "gpsd \(host):\(port)"
@@ -109,6 +131,9 @@ extension RunCommand {
             recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
+            if places {
+                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: json)
+            }
             let state = RunLockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
             let keyTask = Task {
