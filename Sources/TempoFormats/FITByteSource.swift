@@ -3,8 +3,9 @@ import Foundation
 /// A forward-only window over a file for the FIT reader: a fixed buffer refilled from disk
 /// in chunks, a running CRC over every consumed byte, and the absolute offset for error messages.
 ///
-/// A class because it owns the open `FileHandle`; used by one reader on one thread.
-final class FITByteSource {
+/// A struct (not a class) so buffer accesses need no dynamic exclusivity checks; the `FileHandle`
+/// it reads from is owned by the caller.
+struct FITByteSource {
     private let handle: FileHandle
     private let chunkSize: Int
     private(set) var buffer: [UInt8] = []
@@ -26,7 +27,7 @@ final class FITByteSource {
     var offset: Int { bufferOffset + position }
 
     /// Makes `count` bytes available from `position`; `false` when the file ends first.
-    func ensure(_ count: Int) throws -> Bool {
+    mutating func ensure(_ count: Int) throws -> Bool {
         if buffer.count - position >= count { return true }
         while buffer.count - position < count, !atEnd {
             updateCRC()
@@ -47,38 +48,63 @@ final class FITByteSource {
     }
 
     /// Whether no byte remains.
-    func isAtEnd() throws -> Bool { try !ensure(1) }
+    mutating func isAtEnd() throws -> Bool { try !ensure(1) }
 
     /// The file's total length is not known in advance; this is the offset where it ended, once it has.
     var endOffset: Int { bufferOffset + buffer.count }
 
-    func resetCRC() {
+    mutating func resetCRC() {
         crcValue = 0
         crcIndex = position
     }
 
     /// The CRC of all bytes consumed since `resetCRC()`.
-    func crc() -> UInt16 {
+    mutating func crc() -> UInt16 {
         updateCRC()
         return crcValue
     }
 
-    private func updateCRC() {
+    private mutating func updateCRC() {
         guard crcIndex < position else { return }
         var crc = crcValue
+        var index = crcIndex
+        let end = position
         buffer.withUnsafeBufferPointer { bytes in
-            for index in crcIndex..<position {
-                crc = (crc >> 8) ^ FITByteSource.crcTable[Int((crc ^ UInt16(bytes[index])) & 0xFF)]
+            FITByteSource.crcTables.withUnsafeBufferPointer { tables in
+                // Slicing-by-8: eight bytes per step through eight 256-entry tables.
+                while index + 8 <= end {
+                    let low = crc ^ (UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)
+                    crc = tables[7 * 256 + Int(low & 0xFF)] ^ tables[6 * 256 + Int(low >> 8)]
+                        ^ tables[5 * 256 + Int(bytes[index + 2])] ^ tables[4 * 256 + Int(bytes[index + 3])]
+                        ^ tables[3 * 256 + Int(bytes[index + 4])] ^ tables[2 * 256 + Int(bytes[index + 5])]
+                        ^ tables[256 + Int(bytes[index + 6])] ^ tables[Int(bytes[index + 7])]
+                    index += 8
+                }
+                while index < end {
+                    crc = (crc >> 8) ^ tables[Int(UInt8(truncatingIfNeeded: crc) ^ bytes[index])]
+                    index += 1
+                }
             }
         }
         crcValue = crc
         crcIndex = position
     }
 
-    /// CRC-16/ARC (reflected polynomial 0xA001, initial 0), which is what the FIT protocol's nibble table computes.
-    static let crcTable: [UInt16] = (0..<256).map { byte in
-        var crc = UInt16(byte)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
-        return crc
-    }
+    /// CRC-16/ARC (reflected polynomial 0xA001, initial 0), which is what the FIT protocol's
+    /// nibble table computes. Table k (k = 0…7, 256 entries each) is the CRC of a byte followed by k zero bytes.
+    static let crcTables: [UInt16] = {
+        var tables = [UInt16](repeating: 0, count: 8 * 256)
+        for byte in 0..<256 {
+            var crc = UInt16(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
+            tables[byte] = crc
+        }
+        for table in 1..<8 {
+            for byte in 0..<256 {
+                let previous = tables[(table - 1) * 256 + byte]
+                tables[table * 256 + byte] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
 }

@@ -7,6 +7,7 @@ public enum GPSDError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The connection failed while reading or writing.
     case connectionFailed(host: String, port: Int, reason: String)
 
+    /// One line for the user, e.g. "cannot connect to gpsd at 127.0.0.1:2947: Connection refused".
     public var description: String {
         switch self {
         case .cannotResolve(let host, let port, let reason): "cannot resolve gpsd host \(host):\(port): \(reason)"

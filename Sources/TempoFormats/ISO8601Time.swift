@@ -7,7 +7,13 @@ import Foundation
 enum ISO8601Time {
     /// The instant a timestamp names, or `nil` if it is not one.
     static func parse(_ text: some StringProtocol) -> Date? {
-        var utf8 = Array(text.utf8)
+        var string = String(text)
+        return string.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The instant named by UTF-8 bytes, or `nil`.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var utf8 = bytes[...]
         while let last = utf8.last, last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 { utf8.removeLast() }
         var index = 0
         while index < utf8.count, utf8[index] == 0x20 || utf8[index] == 0x0A || utf8[index] == 0x0D || utf8[index] == 0x09 {

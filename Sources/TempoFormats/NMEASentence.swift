@@ -13,9 +13,13 @@ public enum NMEASentence: Sendable, Hashable {
 
     /// RMC fields. Time of day is seconds since UTC midnight.
     public struct RMC: Sendable, Hashable {
+        /// Seconds since UTC midnight.
         public var secondsOfDay: Double?
+        /// Status `A` (valid); `V` means the receiver has no usable fix.
         public var valid: Bool
+        /// Degrees, south negative.
         public var latitude: Double?
+        /// Degrees, west negative.
         public var longitude: Double?
         /// Metres per second (converted from knots).
         public var speedMetersPerSecond: Double?
@@ -27,12 +31,17 @@ public enum NMEASentence: Sendable, Hashable {
 
     /// GGA fields. Altitude is above mean sea level, metres.
     public struct GGA: Sendable, Hashable {
+        /// Seconds since UTC midnight.
         public var secondsOfDay: Double?
+        /// Degrees, south negative.
         public var latitude: Double?
+        /// Degrees, west negative.
         public var longitude: Double?
         /// 0 = no fix, 1 = GPS, 2 = DGPS, 4/5 = RTK, 6 = estimated, …
         public var quality: Int
+        /// Horizontal dilution of precision (unitless).
         public var hdop: Double?
+        /// Metres above mean sea level.
         public var altitudeMeters: Double?
     }
 
@@ -40,13 +49,17 @@ public enum NMEASentence: Sendable, Hashable {
     public struct GSA: Sendable, Hashable {
         /// 1 = no fix, 2 = 2-D, 3 = 3-D.
         public var mode: Int?
+        /// Position dilution of precision (unitless).
         public var pdop: Double?
+        /// Horizontal dilution of precision (unitless).
         public var hdop: Double?
+        /// Vertical dilution of precision (unitless).
         public var vdop: Double?
     }
 
-    /// Why a line is not a usable sentence; `field` is 1-based after the address, when known.
+    /// Why a line is not a usable sentence.
     public struct ParseError: Error, Sendable, Hashable {
+        /// One line for a person, naming the field when one is at fault (fields count from 1 after the address).
         public var reason: String
     }
 

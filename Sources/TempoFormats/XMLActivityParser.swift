@@ -25,15 +25,43 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
     }
 
     /// Called at each start tag with the element's local name (namespace prefix removed).
-    func start(_ name: String, attributes: [String: String]) {}
+    func start(_ name: String, attributes: XMLAttributes) {}
     /// Called at each end tag with the element's local name; `text` holds its text if collected.
     func end(_ name: String) {}
 
-    /// Parses the whole file, streaming it from disk.
+    /// Parses the whole file, streaming it from disk: with `XMLScanner` for UTF-8 documents,
+    /// with `XMLParser` for other encodings.
     func run(_ url: URL) throws(FormatError) {
-        guard FileManager.default.isReadableFile(atPath: url.path), let stream = InputStream(url: url) else {
-            throw FormatError(file: file, reason: FileManager.default.fileExists(atPath: url.path)
-                ? "cannot read the file" : "no such file")
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw FormatError(file: file, reason: "cannot open: \(ActivityFile.describe(error))")
+        }
+        defer { try? handle.close() }
+        var scanner = XMLScanner { try handle.read(upToCount: 1 << 20).map { [UInt8]($0) } ?? [] }
+        scanning = true
+        defer { scanning = false }
+        do {
+            try scanner.run(self)
+            if let failure { throw failure }
+            return
+        } catch let error as FormatError {
+            throw error
+        } catch let error as XMLScanner.SyntaxError {
+            throw FormatError(file: file, location: scanner.location(of: error.position), reason: "malformed XML: \(error.reason)")
+        } catch is XMLScanner.NeedsFullParser {
+            scanning = false
+        } catch {
+            throw FormatError(file: file, reason: "read failed: \(ActivityFile.describe(error))")
+        }
+        try runXMLParser(url)
+    }
+
+    /// Parses with Foundation's `XMLParser` (libxml2), which handles every encoding.
+    func runXMLParser(_ url: URL) throws(FormatError) {
+        guard let stream = InputStream(url: url) else {
+            throw FormatError(file: file, reason: "cannot read the file")
         }
         let parser = XMLParser(stream: stream)
         parser.shouldProcessNamespaces = true
@@ -55,9 +83,20 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
 
     /// Stops parsing with a content error at the current position.
     func fail(_ reason: String) {
-        if failure == nil { failure = FormatError(file: file, location: location, reason: reason) }
+        // While scanning, the scanner adds the location once the callback returns.
+        if failure == nil { failure = FormatError(file: file, location: scanning ? nil : location, reason: reason) }
         parser?.abortParsing()
     }
+
+    /// Whether a content error stopped the parse.
+    var hasFailed: Bool { failure != nil }
+
+    /// Sets the location of a content error reported while scanning.
+    func setFailureLocation(_ location: String) {
+        if failure != nil, failure?.location == nil { failure?.location = location }
+    }
+
+    private var scanning = false
 
     /// The collected text as a number, or a recorded failure naming the element.
     func number(in element: String) -> Double? {
@@ -66,18 +105,29 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
 
     /// `value` as a number, or a recorded failure naming where it came from.
     func number(_ value: String, in element: String) -> Double? {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(value)
         guard let number = Double(trimmed), number.isFinite else {
-            fail("\(Self.quoted(trimmed)) is not a number in <\(element)>")
+            fail("\(Self.quoted(String(trimmed))) is not a number in <\(element)>")
             return nil
         }
         return number
     }
 
+    /// `text` without leading and trailing ASCII whitespace (Foundation's trimming is slow on Linux;
+    /// this works on UTF-8 bytes, so it never splits a character: whitespace bytes are ASCII).
+    static func trimmed(_ text: String) -> Substring {
+        let utf8 = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return text[first...last]
+    }
+
     /// The collected text as an instant, or a recorded failure naming the element.
     func time(in element: String) -> Date? {
         guard let date = ISO8601Time.parse(text) else {
-            fail("\(Self.quoted(text.trimmingCharacters(in: .whitespacesAndNewlines))) is not an ISO 8601 time in <\(element)>")
+            fail("\(Self.quoted(String(Self.trimmed(text)))) is not an ISO 8601 time in <\(element)>")
             return nil
         }
         return date
@@ -94,7 +144,7 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         text = ""
-        start(Self.localName(elementName), attributes: attributeDict)
+        start(Self.localName(elementName), attributes: XMLAttributes(pairs: attributeDict.map { ($0.key, $0.value) }))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
@@ -121,20 +171,22 @@ class XMLActivityParser: NSObject, XMLParserDelegate {
         return String(name[name.index(after: colon)...])
     }
 
+    /// libxml2's error numbers, which `XMLParser` passes through as its error codes.
     private static func describe(code: Int) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .tagNameMismatchError?: "an end tag does not match its start tag"
-        case .prematureDocumentEndError?: "the document ends too early"
-        case .emptyDocumentError?: "the document is empty"
-        case .documentStartError?: "no XML document at the start"
-        case .ltRequiredError?, .gtRequiredError?: "a tag is not closed"
-        case .attributeNotStartedError?, .attributeNotFinishedError?:
-            "a malformed attribute"
-        case .entityRefLoopError?, .entityReferenceWithoutNameError?, .entityRefAtEOFError?, .undeclaredEntityError?:
-            "a bad entity reference"
-        case .invalidCharacterError?: "an invalid character"
-        case .extraContentError?: "content after the end of the document"
-        case .notWellBalancedError?: "elements are not properly nested"
+        switch code {
+        case 76: "an end tag does not match its start tag"
+        case 5: "the document ends too early (or has extra content after its end)"
+        case 3: "no XML document at the start"
+        case 77: "a tag is not finished"
+        case 4: "the document is empty"
+        case 64: "an XML declaration that is not at the start"
+        case 73: "a tag is not closed (expected >)"
+        case 38, 39, 40, 41: "a malformed attribute"
+        case 26, 27, 89: "a bad entity reference"
+        case 9: "an invalid character"
+        case 86: "content after the end of the document"
+        case 85: "elements are not properly nested"
+        case 68: "a tag name is missing or malformed"
         default: "XML error \(code)"
         }
     }

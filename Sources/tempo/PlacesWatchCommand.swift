@@ -33,6 +33,9 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         if gpsd, let gpsdServer { _ = try Self.server(gpsdServer) }
     }
 
+    /// Live fixes older than this are stale (gpsd replays its last fix on connect).
+    static let liveFixAgeSeconds = 30.0
+
     func run() async throws {
         let database = try global.openDatabase()
         let fixes: AsyncThrowingStream<LocationFix, any Error>
@@ -40,7 +43,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         if gpsd {
             let (host, port) = try gpsdServer.map(Self.server) ?? ("127.0.0.1", 2947)
             fixes = LiveFixes.gpsd(host: host, port: port)
-            policy.maximumFixAgeSeconds = 30
+            policy.maximumFixAgeSeconds = Self.liveFixAgeSeconds
         } else if let nmea {
             fixes = LiveFixes.nmea(path: nmea)
         } else if let replay {

@@ -1,6 +1,13 @@
 import ArgumentParser
+import TempoKit
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Record and analyse runs from GPS and GPX, TCX and FIT files.")
+        commandName: "run", abstract: "Record and analyse runs from GPS and GPX, TCX and FIT files.",
+        subcommands: [
+            RunSummaryCommand.self, RunImportCommand.self, RunRecordCommand.self, RunListCommand.self,
+            RunShowCommand.self, RunExportCommand.self, RunDeleteCommand.self,
+        ])
 }
+
+extension SplitUnit: ExpressibleByArgument {}

@@ -5,7 +5,9 @@ enum ThenCommand {
     struct Failed: Error, CustomStringConvertible {
         let command: String
         let status: Int32
-        var description: String { "--then command '\(command)' exited with status \(status)" }
+        var description: String {
+            status < 0 ? "cannot run --then command '\(command)'" : "--then command '\(command)' exited with status \(status)"
+        }
     }
 
     static func run(_ command: String, environment: [String: String]) throws {
@@ -13,7 +15,11 @@ enum ThenCommand {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw Failed(command: command, status: -1)
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Failed(command: command, status: process.terminationStatus) }
     }

@@ -1,0 +1,215 @@
+import Foundation
+import TempoKit
+
+/// The FIT state machine: headers, definitions, data messages and CRCs.
+struct FITDecoder {
+    let file: String
+    var source: FITByteSource
+    let visit: (ActivityElement) -> Void
+    private var definitions = [FITDefinition?](repeating: nil, count: 16)
+    private var lastTimestamp: UInt32?
+
+    init(file: String, source: FITByteSource, visit: @escaping (ActivityElement) -> Void) {
+        self.file = file
+        self.source = source
+        self.visit = visit
+    }
+
+    private func error(at offset: Int, _ reason: String) -> FormatError {
+        FormatError(file: file, location: "byte \(offset)", reason: reason)
+    }
+
+    mutating func run() throws {
+        var fileCount = 0
+        while try !source.isAtEnd() {
+            try readFile(index: fileCount)
+            fileCount += 1
+        }
+        if fileCount == 0 { throw FormatError(file: file, reason: "empty file, not FIT") }
+    }
+
+    private mutating func readFile(index: Int) throws {
+        let start = source.offset
+        source.resetCRC()
+        guard try source.ensure(12) else {
+            throw error(at: start, index == 0 ? "too short for a FIT header" : "trailing bytes after the FIT data")
+        }
+        let headerSize = Int(source.buffer[source.position])
+        guard headerSize >= 12, try source.ensure(headerSize) else {
+            throw error(at: start, "bad FIT header size \(headerSize)")
+        }
+        let header = Array(source.buffer[source.position..<source.position + headerSize])
+        guard header[8] == 0x2E, header[9] == 0x46, header[10] == 0x49, header[11] == 0x54 else {
+            throw error(at: start + 8, "not a FIT file (no \".FIT\" signature)")
+        }
+        let dataSize = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
+        source.position += 12
+        if headerSize >= 14 {
+            let stored = UInt16(header[12]) | UInt16(header[13]) << 8
+            let computed = source.crc()
+            if stored != 0 && stored != computed {
+                throw error(at: start + 12, "header CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
+            }
+            source.position += headerSize - 12
+        }
+        definitions = [FITDefinition?](repeating: nil, count: 16)
+        lastTimestamp = nil
+        let dataEnd = source.offset + dataSize
+        while source.offset < dataEnd {
+            try readMessage(dataEnd: dataEnd)
+        }
+        if source.offset != dataEnd {
+            throw error(at: source.offset, "a message runs past the end of the data (byte \(dataEnd))")
+        }
+        let computed = source.crc()
+        guard try source.ensure(2) else {
+            throw error(at: source.offset, "file truncated: the 2-byte CRC is missing (file ends at byte \(source.endOffset))")
+        }
+        let stored = UInt16(source.buffer[source.position]) | UInt16(source.buffer[source.position + 1]) << 8
+        if stored != computed {
+            throw error(at: source.offset, "file CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
+        }
+        source.position += 2
+    }
+
+    /// Makes `count` bytes available, or fails naming the message that starts at `messageOffset`.
+    private mutating func need(_ count: Int, for what: String, at messageOffset: Int) throws {
+        guard try source.ensure(count) else {
+            throw error(
+                at: messageOffset,
+                "file truncated in \(what) starting here: needs \(count) more bytes at byte \(source.offset), file ends at byte \(source.endOffset)")
+        }
+    }
+
+    private mutating func readMessage(dataEnd: Int) throws {
+        let messageOffset = source.offset
+        try need(1, for: "a record header", at: messageOffset)
+        let header = source.buffer[source.position]
+        source.position += 1
+        if header & 0x80 != 0 {
+            let local = Int((header >> 5) & 0x03)
+            guard let last = lastTimestamp else {
+                throw error(at: messageOffset, "compressed timestamp before any full timestamp")
+            }
+            let offset = UInt32(header & 0x1F)
+            var timestamp = (last & ~0x1F) + offset
+            if offset < last & 0x1F { timestamp += 0x20 }
+            lastTimestamp = timestamp
+            try readData(local: local, compressedTimestamp: timestamp, at: messageOffset)
+        } else if header & 0x40 != 0 {
+            try readDefinition(local: Int(header & 0x0F), developer: header & 0x20 != 0, at: messageOffset)
+        } else {
+            try readData(local: Int(header & 0x0F), compressedTimestamp: nil, at: messageOffset)
+        }
+    }
+
+    private mutating func readDefinition(local: Int, developer: Bool, at messageOffset: Int) throws {
+        try need(5, for: "a definition message", at: messageOffset)
+        var p = source.position
+        let bytes = source.buffer
+        let bigEndian = bytes[p + 1] == 1
+        guard bytes[p + 1] <= 1 else { throw error(at: messageOffset + 2, "bad architecture byte \(bytes[p + 1])") }
+        let global = bigEndian ? UInt16(bytes[p + 2]) << 8 | UInt16(bytes[p + 3]) : UInt16(bytes[p + 3]) << 8 | UInt16(bytes[p + 2])
+        let fieldCount = Int(bytes[p + 4])
+        source.position += 5
+        try need(fieldCount * 3 + (developer ? 1 : 0), for: "a definition message", at: messageOffset)
+        p = source.position
+        var fields: [FITFieldDefinition] = []
+        fields.reserveCapacity(fieldCount)
+        for index in 0..<fieldCount {
+            let base = p + index * 3
+            fields.append(FITFieldDefinition(number: source.buffer[base], size: Int(source.buffer[base + 1]), baseType: source.buffer[base + 2]))
+        }
+        source.position += fieldCount * 3
+        var developerSize = 0
+        if developer {
+            let developerCount = Int(source.buffer[source.position])
+            source.position += 1
+            try need(developerCount * 3, for: "a definition message", at: messageOffset)
+            for index in 0..<developerCount {
+                developerSize += Int(source.buffer[source.position + index * 3 + 1])
+            }
+            source.position += developerCount * 3
+        }
+        definitions[local] = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
+    }
+
+    private mutating func readData(local: Int, compressedTimestamp: UInt32?, at messageOffset: Int) throws {
+        guard let definition = definitions[local] else {
+            throw error(at: messageOffset, "data message for local type \(local), which has no definition")
+        }
+        try need(definition.size, for: "a data message", at: messageOffset)
+        let start = source.position
+        source.position += definition.size
+        let global = definition.global
+        let (timestamp, element, sport): (UInt32?, ActivityElement?, String?) = source.buffer.withUnsafeBufferPointer { bytes in
+            definition.lookup.withUnsafeBufferPointer { lookup in
+                let values = FITFieldValues(lookup: lookup, bytes: bytes, start: start, bigEndian: definition.bigEndian)
+                let timestamp = values.uint32(253)
+                switch global {
+                case 20: return (timestamp, record(values, timestamp: timestamp ?? compressedTimestamp), nil)
+                case 19: return (timestamp, .lap(lap(values)), nil)
+                case 18: return (timestamp, session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
+                case 21: return (timestamp, event(values), nil)
+                default: return (timestamp, nil, nil)  // other messages matter only for their timestamp
+                }
+            }
+        }
+        if let timestamp { lastTimestamp = timestamp }
+        if let sport { visit(.sport(sport)) }
+        if let element { visit(element) }
+    }
+
+    private func record(_ values: FITFieldValues, timestamp: UInt32?) -> ActivityElement? {
+        guard let lat = values.signed(0), let lon = values.signed(1) else { return nil }
+        let semicircle = 180.0 / 2_147_483_648.0
+        let altitude = values.number(78, scale: 5, offset: 500) ?? values.number(2, scale: 5, offset: 500)
+        let speed = values.number(73, scale: 1000) ?? values.number(6, scale: 1000)
+        return .fix(LocationFix(
+            time: timestamp.map(Self.date),
+            coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
+            altitudeMeters: altitude,
+            speedMetersPerSecond: speed,
+            heartRateBPM: values.number(3),
+            cadencePerMinute: values.number(4)
+        ))
+    }
+
+    private func lap(_ values: FITFieldValues) -> ActivityLap {
+        ActivityLap(
+            startTime: values.uint32(2).map(Self.date),
+            elapsedSeconds: values.number(7, scale: 1000),
+            timerSeconds: values.number(8, scale: 1000),
+            distanceMeters: values.number(9, scale: 100)
+        )
+    }
+
+    private func session(_ values: FITFieldValues) -> ActivityElement {
+        return .deviceSummary(DeviceSummary(
+            startTime: values.uint32(2).map(Self.date),
+            distanceMeters: values.number(9, scale: 100),
+            elapsedSeconds: values.number(7, scale: 1000),
+            timerSeconds: values.number(8, scale: 1000),
+            ascentMeters: values.number(22),
+            descentMeters: values.number(23)
+        ))
+    }
+
+    private func event(_ values: FITFieldValues) -> ActivityElement? {
+        // event 0 = timer; event_type 1 stop, 4 stop_all, 8 stop_disable, 9 stop_disable_all.
+        guard values.number(0) == 0, let type = values.number(1), [1, 4, 8, 9].contains(type) else { return nil }
+        return .endSegment
+    }
+
+    static func date(_ fitSeconds: UInt32) -> Date {
+        Date(timeIntervalSince1970: FITReader.epochOffsetSeconds + Double(fitSeconds))
+    }
+
+    /// FIT profile `sport` values Tempo names (others are left unnamed).
+    static let sportNames: [Int: String] = [
+        0: "generic", 1: "running", 2: "cycling", 3: "transition", 4: "fitness_equipment", 5: "swimming",
+        10: "training", 11: "walking", 13: "alpine_skiing", 17: "hiking", 21: "e_biking",
+    ]
+
+    private func hex(_ value: UInt16) -> String { String(value, radix: 16, uppercase: true) }
+}

@@ -1,0 +1,20 @@
+/// Why the fix filter refused a fix. Raw values are the JSON keys of `dropped`.
+public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// Latitude or longitude not finite, out of range, or 0,0.
+    case invalidCoordinate = "invalid_coordinate"
+    /// Horizontal accuracy worse than the limit.
+    case poorAccuracy = "poor_accuracy"
+    /// Same timestamp as the previous accepted fix.
+    case duplicateTime = "duplicate_time"
+    /// Timestamp earlier than the previous accepted fix.
+    case timeWentBackwards = "time_went_backwards"
+    /// Reaching it from the previous fix needs a speed impossible for the sport.
+    case impossibleSpeed = "impossible_speed"
+    /// Taken while the runner stood still (GPS jitter around one spot).
+    case stationary
+    /// Arrived while the run was paused (or before it started / after it stopped).
+    case notRecording = "not_recording"
+
+    /// Alphabetical by JSON key, for stable output.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// File analysis: feeds a recorded track through the same `RunRecorder` as live recording.
+public enum RunAnalysis {
+    /// Replays `segments` (never joined) into a recorder, with a lap begun at each of
+    /// `lapStarts` (instants, UTC: where the second and later laps start).
+    ///
+    /// The run starts at the first fix's time and stops at the last one's; the time between
+    /// two segments counts as a pause (it is not running time). Fixes without times give
+    /// distance only.
+    public static func record(segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings()) -> RunRecorder {
+        var recorder = RunRecorder(settings: settings)
+        let firstTime = segments.lazy.flatMap { $0 }.compactMap(\.time).first
+        let lastTime = segments.reversed().lazy.flatMap { $0.reversed() }.compactMap(\.time).first
+        try? recorder.start(at: firstTime)
+        var pendingLaps = lapStarts.sorted().filter { lap in firstTime.map { lap > $0 } ?? false }[...]
+        for (index, segment) in segments.enumerated() {
+            if index > 0 {
+                let pauseAt = segments[index - 1].last(where: { $0.time != nil })?.time
+                let resumeAt = segment.first(where: { $0.time != nil })?.time
+                if let pauseAt, let resumeAt, resumeAt > pauseAt {
+                    try? recorder.pause(at: pauseAt)
+                    try? recorder.resume(at: resumeAt)
+                } else {
+                    recorder.endSegment()
+                }
+            }
+            for fix in segment {
+                if let time = fix.time {
+                    while let lap = pendingLaps.first, lap <= time {
+                        try? recorder.lap(at: lap)
+                        pendingLaps.removeFirst()
+                    }
+                }
+                recorder.ingest(fix)
+            }
+        }
+        try? recorder.stop(at: lastTime)
+        return recorder
+    }
+
+    /// The summary of a recorded track; see `record(segments:lapStarts:settings:)`.
+    public static func summarize(
+        segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings(),
+        splitUnit: SplitUnit = .kilometer
+    ) -> RunSummary {
+        var summary = RunSummary(recorder: record(segments: segments, lapStarts: lapStarts, settings: settings), splitUnit: splitUnit)
+        summary.unfilteredDistanceMeters = unfilteredDistance(segments)
+        return summary
+    }
+
+    /// The geodesic sum over every fix with a valid coordinate, segment by segment, before any
+    /// filtering: what a file's track measures as drawn (for comparison with other tools).
+    public static func unfilteredDistance(_ segments: [[LocationFix]]) -> Double {
+        var total = 0.0
+        for segment in segments {
+            var previous: Coordinate?
+            for fix in segment where fix.coordinate.isValid {
+                if let previous { total += Geodesic.distance(previous, fix.coordinate) }
+                previous = fix.coordinate
+            }
+        }
+        return total
+    }
+}

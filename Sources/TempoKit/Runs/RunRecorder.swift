@@ -1,0 +1,441 @@
+import Foundation
+
+/// The one state machine that turns fixes and commands into a run, live or from a file.
+///
+/// Pure and synchronous: the caller owns the clock and passes every instant in (`now`, the
+/// fixes' own times). Distance is the WGS84 geodesic between consecutive accepted fixes of
+/// one segment; a pause or a segment break (`endSegment()`) is never bridged.
+///
+/// Standing still is detected with an anchor: while every fix of the last `stopAfterSeconds`
+/// stays within a radius of their mean position (`3.5 ×` the accuracy, at least
+/// `stopRadiusMeters`), the runner is stopped. The fixes since the stop really began (found
+/// by looking back for fixes close to the mean stopped position) are then dropped as
+/// `stationary`, and so is every fix while the runner stands, so GPS jitter adds neither
+/// distance nor moving time. The runner moves again once two fixes in a row lie outside `4 ×`
+/// the accuracy around the mean stopped position (a wander of a few metres never restarts the
+/// run); the step from the last fix that counts to them is added, and with auto-pause moving
+/// time counts again from the last fix that was still close to where the runner stood.
+/// Distance is therefore always the geodesic sum over the fixes that count.
+public struct RunRecorder: Sendable {
+    /// Where the run is in its life.
+    public enum State: String, Sendable, Hashable, Codable {
+        case idle, running, paused, stopped
+    }
+
+    /// The limits and detector settings.
+    public let settings: RunSettings
+    /// Current state.
+    public private(set) var state: State = .idle
+    /// Start, pauses and stop as instants (`nil` start for runs without times).
+    public private(set) var stopwatch = Stopwatch()
+    /// Every accepted fix with the running totals at it.
+    public private(set) var samples: [RunSample] = []
+    /// Indices into `samples` where a lap began (the lap command came after the previous sample).
+    public private(set) var lapStarts: [LapMark] = []
+    /// The filter, with its drop counts.
+    public private(set) var filter: FixFilter
+    /// How many fixes were offered (accepted or not).
+    public private(set) var fixesReceived = 0
+    /// Distance so far, metres.
+    public private(set) var distanceMeters = 0.0
+    /// Moving time so far, seconds.
+    public private(set) var movingSeconds = 0.0
+    /// When the run started (wall clock, UTC); `nil` for runs without times.
+    public private(set) var startedAt: Date?
+    /// When the run was stopped (wall clock, UTC); `nil` while it goes on.
+    public private(set) var stoppedAt: Date?
+
+    private var segment = -1
+    private var closedTimerSeconds = 0.0
+    private var segmentOpen = false
+    private var previous: LocationFix?
+    private var detector = Detector.moving(candidate: nil)
+    /// The last stop left: where it was and the sample it was anchored at, so that a stop found
+    /// again at the same place soon after is one stop (the leaving was a wander of the GPS).
+    private var lastStop: (centre: Coordinate, anchorIndex: Int, left: Date)?
+
+    /// Where a lap began: the sample count at that moment and the instant (if known).
+    public struct LapMark: Sendable, Hashable, Codable {
+        /// Number of samples recorded before the lap began.
+        public var sampleIndex: Int
+        /// When the lap command was given.
+        public var time: Date?
+        /// Distance at the lap start, metres.
+        public var distanceMeters: Double
+        /// Timer time at the lap start, seconds.
+        public var timerSeconds: Double?
+        /// Moving time at the lap start, seconds.
+        public var movingSeconds: Double?
+    }
+
+    /// Fixes that may be the start of a stop: where the first was taken and their mean.
+    private struct Anchor: Sendable {
+        var coordinate: Coordinate
+        var time: Date
+        var sampleIndex: Int
+        var sumNorthDegrees = 0.0, sumEastDegrees = 0.0, count = 0
+
+        init(coordinate: Coordinate, time: Date, sampleIndex: Int) {
+            self.coordinate = coordinate
+            self.time = time
+            self.sampleIndex = sampleIndex
+            add(coordinate)
+        }
+
+        mutating func add(_ point: Coordinate) {
+            sumNorthDegrees += point.latitude - coordinate.latitude
+            sumEastDegrees += remainder(point.longitude - coordinate.longitude, 360)
+            count += 1
+        }
+
+        var centre: Coordinate {
+            Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
+                       longitude: coordinate.longitude + sumEastDegrees / Double(count))
+        }
+    }
+
+    private struct Stop: Sendable {
+        /// Where the offsets of the mean are measured from (fixed once the stop begins).
+        let origin: Coordinate
+        var sumNorthDegrees = 0.0, sumEastDegrees = 0.0, count = 0
+        /// Fixes outside the circle not yet confirmed as leaving.
+        var outside: [LocationFix] = []
+        /// The last time a fix was close to the mean (when the runner may have left).
+        var lastNear: Date
+        /// The latest fixes (inside or out), to tell leaving from a slow drift of the GPS.
+        var recent: [(coordinate: Coordinate, time: Date)] = []
+
+        mutating func remember(_ coordinate: Coordinate, at time: Date) {
+            recent.append((coordinate, time))
+            if recent.count > 12 { recent.removeFirst(recent.count - 12) }
+        }
+
+        /// Metres per second from about five seconds ago to `coordinate`.
+        func speed(to coordinate: Coordinate, at time: Date) -> Double? {
+            guard let earlier = recent.last(where: { time.timeIntervalSince($0.time) >= 5 }) else { return nil }
+            return RunRecorder.roughDistance(earlier.coordinate, coordinate) / time.timeIntervalSince(earlier.time)
+        }
+
+        init(origin: Coordinate, lastNear: Date) {
+            self.origin = origin
+            self.lastNear = lastNear
+        }
+
+        mutating func add(_ coordinate: Coordinate) {
+            sumNorthDegrees += coordinate.latitude - origin.latitude
+            sumEastDegrees += remainder(coordinate.longitude - origin.longitude, 360)
+            count += 1
+        }
+
+        var centre: Coordinate {
+            guard count > 0 else { return origin }
+            return Coordinate(latitude: origin.latitude + sumNorthDegrees / Double(count),
+                              longitude: origin.longitude + sumEastDegrees / Double(count))
+        }
+    }
+
+    private enum Detector: Sendable {
+        case moving(candidate: Anchor?)
+        case stopped(Stop)
+    }
+
+    /// A recorder that has not started yet.
+    public init(settings: RunSettings = RunSettings()) {
+        self.settings = settings
+        self.filter = FixFilter(settings: settings)
+    }
+
+    // MARK: - Commands
+
+    /// Applies a command at `now` (wall clock, UTC).
+    public mutating func apply(_ action: RunAction, at now: Date) throws(RunError) {
+        switch action {
+        case .start: try start(at: now)
+        case .pause: try pause(at: now)
+        case .resume: try resume(at: now)
+        case .lap: try lap(at: now)
+        case .stop: try stop(at: now)
+        }
+    }
+
+    /// Starts the run; `nil` for a file without times (no time numbers are then reported).
+    public mutating func start(at now: Date?) throws(RunError) {
+        guard state == .idle else { throw .invalidCommand(.start, state: state) }
+        if let now {
+            try? stopwatch.start(at: now)
+            startedAt = now
+        }
+        state = .running
+    }
+
+    /// Pauses the timer; fixes until `resume` are not recorded.
+    public mutating func pause(at now: Date) throws(RunError) {
+        guard state == .running else { throw .invalidCommand(.pause, state: state) }
+        try? stopwatch.pause(at: now)
+        closedTimerSeconds = stopwatch.elapsed(at: now)
+        state = .paused
+        endSegment()
+    }
+
+    /// Resumes after a pause; the next fix starts a new segment.
+    public mutating func resume(at now: Date) throws(RunError) {
+        guard state == .paused else { throw .invalidCommand(.resume, state: state) }
+        try? stopwatch.resume(at: now)
+        state = .running
+    }
+
+    /// Starts a new lap at `now`.
+    public mutating func lap(at now: Date?) throws(RunError) {
+        guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
+        // Moving time runs on to the lap instant unless the runner is standing or paused, so a
+        // lap's moving time never exceeds its timer time.
+        var moving = samples.last?.movingSeconds
+        if state == .running, !isStopped, let now, let last = samples.last?.time, let value = moving {
+            moving = value + max(0, now.timeIntervalSince(last))
+        }
+        lapStarts.append(LapMark(
+            sampleIndex: samples.count, time: now, distanceMeters: distanceMeters,
+            timerSeconds: now.map { stopwatch.elapsed(at: $0) }, movingSeconds: moving))
+    }
+
+    /// Ends the run at `now` (`nil` for runs without times).
+    public mutating func stop(at now: Date?) throws(RunError) {
+        guard state == .running || state == .paused else { throw .invalidCommand(.stop, state: state) }
+        if let now, startedAt != nil {
+            try? stopwatch.stop(at: now)
+            stoppedAt = now
+        }
+        state = .stopped
+        endSegment()
+    }
+
+    /// Ends the current segment: the next fix is not joined to the previous one.
+    public mutating func endSegment() {
+        segmentOpen = false
+        previous = nil
+        detector = .moving(candidate: nil)
+        lastStop = nil
+        filter.startSegment()
+    }
+
+    // MARK: - Fixes
+
+    /// Offers one fix; returns why it was dropped, or `nil` if it counts (for now: fixes taken
+    /// while the runner turns out to be standing still are later dropped as `stationary`).
+    @discardableResult
+    public mutating func ingest(_ fix: LocationFix) -> FixDropReason? {
+        fixesReceived += 1
+        guard state == .running else {
+            filter.count(.notRecording)
+            return .notRecording
+        }
+        if let reason = filter.check(fix) { return reason }
+        if !segmentOpen {
+            segment += 1
+            segmentOpen = true
+        }
+        guard let previous, let previousTime = previous.time, let time = fix.time else {
+            if let previous { distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate) }
+            append(fix)
+            return nil
+        }
+        switch detector {
+        case .moving(let candidate):
+            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+            movingSeconds += time.timeIntervalSince(previousTime)
+            append(fix)
+            // A receiver's own speed (Doppler) says "moving" far more reliably than positions.
+            let saysMoving = (fix.speedMetersPerSecond ?? 0) >= settings.movingSpeedMetersPerSecond
+            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
+                settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
+            else {
+                detector = .moving(candidate: anchor(at: samples.count - 1))
+                return nil
+            }
+            candidate.add(fix.coordinate)
+            detector = .moving(candidate: candidate)
+            if time.timeIntervalSince(candidate.time) >= settings.stopAfterSeconds {
+                enterStop(from: candidate, at: fix)
+                return .stationary
+            }
+            return nil
+        case .stopped(var stop):
+            let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
+            let offset = Self.roughDistance(stop.centre, fix.coordinate)
+            // Leaving needs distance from where the runner stood and speed: a receiver standing
+            // still drifts too, but at a fraction of a metre per second.
+            let speed = fix.speedMetersPerSecond ?? stop.speed(to: fix.coordinate, at: time) ?? 0
+            stop.remember(fix.coordinate, at: time)
+            if offset > radius && (speed >= settings.movingSpeedMetersPerSecond || offset > 2 * radius) {
+                stop.outside.append(fix)
+                if stop.outside.count >= 2 || offset > 2 * radius {
+                    leaveStop(stop)
+                    return nil
+                }
+                detector = .stopped(stop)
+                return nil
+            }
+            // Still standing: the fix and any lone outlier before it are jitter.
+            for _ in 0..<(stop.outside.count + 1) { filter.count(.stationary) }
+            stop.outside.removeAll()
+            stop.add(fix.coordinate)
+            // "Near" is tight so the departure is not placed seconds late (moving time resumes at once).
+            if offset <= 1.5 * accuracy(of: fix) { stop.lastNear = time }
+            detector = .stopped(stop)
+            return .stationary
+        }
+    }
+
+    /// Timer seconds at `time` while running: the stopwatch's closed segments are summed once per
+    /// pause (`closedTimerSeconds`), not once per fix, so a run with many pauses stays O(1) per fix.
+    private func fastTimerSeconds(at time: Date) -> Double {
+        guard let open = stopwatch.segments.last, open.end == nil else { return stopwatch.elapsed(at: time) }
+        return closedTimerSeconds + max(0, time.timeIntervalSince(open.start))
+    }
+
+    private func accuracy(of fix: LocationFix) -> Double {
+        fix.horizontalAccuracyMeters ?? settings.assumedAccuracyMeters
+    }
+
+    private func anchor(at index: Int) -> Anchor? {
+        let sample = samples[index]
+        guard let time = sample.time else { return nil }
+        return Anchor(coordinate: sample.coordinate, time: time, sampleIndex: index)
+    }
+
+    /// Metres between two nearby points on a local flat approximation (within 0.5 % over a
+    /// few hundred metres): enough to compare with a radius, and much cheaper than a geodesic.
+    static func roughDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let north = (b.latitude - a.latitude) * 111_133
+        let east = remainder(b.longitude - a.longitude, 360) * 111_320 * cos((a.latitude + b.latitude) * .pi / 360)
+        return (north * north + east * east).squareRoot()
+    }
+
+    private mutating func append(_ fix: LocationFix) {
+        let timer = fix.time.flatMap { time in startedAt.map { _ in fastTimerSeconds(at: time) } }
+        samples.append(RunSample(
+            time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
+            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
+        previous = fix
+        if case .moving(nil) = detector {
+            detector = .moving(candidate: anchor(at: samples.count - 1))
+        }
+    }
+
+    /// The runner has stood still since `candidate`: find where the stop really began (the
+    /// candidate may have been set late by a noisy fix) and drop the fixes taken since as
+    /// `stationary`, so the distance stays the geodesic sum over the fixes that count.
+    private mutating func enterStop(from candidate: Anchor, at fix: LocationFix) {
+        guard let time = fix.time else { return }
+        var stop = Stop(origin: candidate.coordinate, lastNear: time)
+        for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
+        let centre = stop.centre
+        let nearMeters = max(settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
+        var earliest = candidate.sampleIndex, misses = 0, index = candidate.sampleIndex - 1
+        while index >= 0, misses < 3, samples[index].segment == samples[candidate.sampleIndex].segment,
+              let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 600 {
+            if Self.roughDistance(samples[index].coordinate, centre) <= nearMeters {
+                earliest = index
+                misses = 0
+            } else {
+                misses += 1
+            }
+            index -= 1
+        }
+        if let lastStop, lastStop.anchorIndex < earliest, time.timeIntervalSince(lastStop.left) <= 2 * settings.stopAfterSeconds,
+           Self.roughDistance(lastStop.centre, centre) <= max(settings.stopRadiusMeters, 4 * accuracy(of: fix)) {
+            earliest = lastStop.anchorIndex
+        }
+        let dropped = samples.count - (earliest + 1)
+        for _ in 0..<dropped { filter.count(.stationary) }
+        samples.removeSubrange((earliest + 1)...)
+        let anchorSample = samples[earliest]
+        distanceMeters = anchorSample.distanceMeters
+        movingSeconds = anchorSample.movingSeconds ?? movingSeconds
+        for lap in lapStarts.indices where lapStarts[lap].sampleIndex > samples.count {
+            lapStarts[lap].sampleIndex = samples.count
+            lapStarts[lap].distanceMeters = min(lapStarts[lap].distanceMeters, distanceMeters)
+            lapStarts[lap].movingSeconds = lapStarts[lap].movingSeconds.map { min($0, movingSeconds) }
+        }
+        previous = LocationFix(time: anchorSample.time, coordinate: anchorSample.coordinate)
+        detector = .stopped(stop)
+    }
+
+    /// Two fixes in a row (or one far) outside the stop circle: the runner moves again. The
+    /// step from the anchor to the first of them counts, and with auto-pause its moving time
+    /// starts at the last fix that was still close to where the runner stood.
+    private mutating func leaveStop(_ stop: Stop) {
+        detector = .moving(candidate: nil)
+        if let time = stop.outside.first?.time { lastStop = (stop.centre, samples.count - 1, time) }
+        for (offset, fix) in stop.outside.enumerated() {
+            guard let previous, let previousTime = previous.time, let time = fix.time else { continue }
+            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+            if offset == 0 {
+                if settings.autoPause {
+                    // From the last close fix, but no longer than leaving the circle takes at a
+                    // jog (2.5 m/s): a slow wander away from the mean must not become minutes.
+                    let seconds = time.timeIntervalSince(max(stop.lastNear, previousTime))
+                    let jogSeconds = Self.roughDistance(stop.centre, fix.coordinate) / 2.5
+                    movingSeconds += max(0, min(seconds, jogSeconds))
+                } else {
+                    movingSeconds += time.timeIntervalSince(previousTime)
+                }
+            } else {
+                movingSeconds += time.timeIntervalSince(previousTime)
+            }
+            append(fix)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Whether the stop detector currently sees the runner standing still.
+    public var isStopped: Bool {
+        if case .stopped = detector { return true }
+        return false
+    }
+
+    /// Wall-clock time since the start at `now` (or until the stop), seconds.
+    public func elapsedSeconds(at now: Date) -> Double? {
+        guard let startedAt else { return nil }
+        return max(0, (stoppedAt ?? now).timeIntervalSince(startedAt))
+    }
+
+    /// Timer time (wall clock minus manual pauses) at `now`, seconds.
+    public func timerSeconds(at now: Date) -> Double? {
+        guard startedAt != nil else { return nil }
+        return stopwatch.elapsed(at: stoppedAt ?? now)
+    }
+
+    /// The live numbers at `now`, splits cut every `splitUnit`.
+    public func progress(at now: Date, splitUnit: SplitUnit = .kilometer) -> RunProgress {
+        let moving: Double? = startedAt == nil ? nil : movingSeconds
+        let unit = splitUnit.meters
+        let index = Int((distanceMeters / unit).rounded(.down))
+        var splitMoving: Double?
+        if let moving {
+            let boundary = RunTrack(samples: samples).interpolate(atDistance: Double(index) * unit)
+            splitMoving = boundary.map { moving - ($0.movingSeconds ?? 0) } ?? moving
+        }
+        return RunProgress(
+            state: state, elapsedSeconds: elapsedSeconds(at: now), timerSeconds: timerSeconds(at: now),
+            movingSeconds: moving, distanceMeters: distanceMeters,
+            currentPaceSecondsPerKilometer: isStopped ? nil : currentPace(),
+            averagePaceSecondsPerKilometer: moving.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distanceMeters) },
+            isStopped: isStopped, currentSplitIndex: index + 1,
+            currentSplitDistanceMeters: distanceMeters - Double(index) * unit, currentSplitMovingSeconds: splitMoving)
+    }
+
+    /// Pace over the last `windowSeconds` of moving time, seconds per km.
+    public func currentPace(windowSeconds: Double = 15) -> Double? {
+        guard let last = samples.last, let lastMoving = last.movingSeconds else { return nil }
+        var first = last
+        for sample in samples.reversed() {
+            guard let moving = sample.movingSeconds, sample.segment == last.segment else { break }
+            first = sample
+            if lastMoving - moving >= windowSeconds { break }
+        }
+        guard let firstMoving = first.movingSeconds, lastMoving - firstMoving > 0 else { return nil }
+        return Pace.secondsPerKilometer(seconds: lastMoving - firstMoving, meters: last.distanceMeters - first.distanceMeters)
+    }
+}

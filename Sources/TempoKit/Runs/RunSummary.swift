@@ -1,0 +1,125 @@
+import Foundation
+
+/// Everything Tempo reports about a finished (or running) run; the `--json` of `run summary`
+/// and `run show`.
+///
+/// Metres and seconds. Time fields are `nil` (JSON `null`) when the fixes have no times and
+/// elevation fields when they have no altitudes: a number is never invented as 0.
+public struct RunSummary: Sendable, Hashable, Encodable {
+    /// When the run started (UTC), if known.
+    public var startedAt: Date?
+    /// Fixes offered to the recorder (accepted or dropped).
+    public var points: Int
+    /// Fixes that count.
+    public var acceptedPoints: Int
+    /// Segments with at least one accepted fix.
+    public var segments: Int
+    /// Geodesic distance, metres.
+    public var distanceMeters: Double
+    /// For file analysis: the geodesic length of the track as drawn, every valid fix counted
+    /// (no filter, no stop detection); `nil` for live runs.
+    public var unfilteredDistanceMeters: Double?
+    /// Wall clock from start to stop, seconds.
+    public var elapsedSeconds: Double?
+    /// Elapsed minus manual pauses (and gaps between a file's segments), seconds.
+    public var timerSeconds: Double?
+    /// Timer minus stops (when auto-pause is on), seconds.
+    public var movingSeconds: Double?
+    /// Pace over moving time, seconds per km.
+    public var averagePaceSecondsPerKilometer: Double?
+    /// Pace over timer time, seconds per km.
+    public var averageTimerPaceSecondsPerKilometer: Double?
+    /// Metres climbed (spikes rejected, smoothed, thresholded); `nil` without altitudes.
+    public var elevationGainMeters: Double?
+    /// Metres descended, likewise.
+    public var elevationLossMeters: Double?
+    /// The unit the splits are cut at.
+    public var splitUnit: SplitUnit
+    /// Splits every `splitUnit`, the last one partial.
+    public var splits: [RunSplit]
+    /// Laps (from the lap command or the file's laps); empty when there were none.
+    public var laps: [RunSplit]
+    /// Fastest standard distances contained in the run.
+    public var bestEfforts: [BestEffort]
+    /// Dropped fixes by reason.
+    public var dropped: [FixDropReason: Int]
+
+    /// Summarises what `recorder` has seen, at `now` (for elapsed/timer of a run still going;
+    /// pass the stop time or the last fix time for a finished one).
+    public init(recorder: RunRecorder, at now: Date? = nil, splitUnit: SplitUnit = .kilometer) {
+        let end = recorder.stoppedAt ?? now ?? recorder.samples.last?.time ?? recorder.startedAt
+        let track = RunTrack(samples: recorder.samples)
+        startedAt = recorder.startedAt
+        points = recorder.fixesReceived
+        acceptedPoints = recorder.samples.count
+        segments = Set(recorder.samples.map(\.segment)).count
+        distanceMeters = recorder.distanceMeters
+        elapsedSeconds = end.flatMap { recorder.elapsedSeconds(at: $0) }
+        timerSeconds = end.flatMap { recorder.timerSeconds(at: $0) }
+        let moving = recorder.startedAt == nil ? nil : recorder.movingSeconds
+        let timer = end.flatMap { recorder.timerSeconds(at: $0) }
+        let distance = recorder.distanceMeters
+        movingSeconds = moving
+        averagePaceSecondsPerKilometer = moving.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
+        averageTimerPaceSecondsPerKilometer = timer.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
+        let elevation = ElevationProfile(samples: recorder.samples)
+        elevationGainMeters = elevation?.gainMeters
+        elevationLossMeters = elevation?.lossMeters
+        self.splitUnit = splitUnit
+        splits = track.splits(unit: splitUnit)
+        bestEfforts = track.bestEfforts()
+        dropped = recorder.filter.dropped
+        laps = Self.laps(recorder: recorder, timerAtEnd: timer)
+    }
+
+    private static func laps(recorder: RunRecorder, timerAtEnd: Double?) -> [RunSplit] {
+        let marks = recorder.lapStarts
+        guard !marks.isEmpty else { return [] }
+        let timed = recorder.startedAt != nil
+        var starts: [(distance: Double, timer: Double?, moving: Double?)] = [(0, timed ? 0 : nil, timed ? 0 : nil)]
+        starts += marks.map { ($0.distanceMeters, $0.timerSeconds, $0.movingSeconds) }
+        let end: (distance: Double, timer: Double?, moving: Double?) = (recorder.distanceMeters, timerAtEnd, timed ? recorder.movingSeconds : nil)
+        var laps: [RunSplit] = []
+        for (offset, start) in starts.enumerated() {
+            let next = offset + 1 < starts.count ? starts[offset + 1] : end
+            var elapsed: Double?, moving: Double?
+            if let a = start.timer, let b = next.timer { elapsed = b - a }
+            if let a = start.moving, let b = next.moving { moving = b - a }
+            laps.append(RunSplit(index: offset + 1, distanceMeters: next.distance - start.distance,
+                                 elapsedSeconds: elapsed, movingSeconds: moving))
+        }
+        return laps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case startedAt = "started_at", points, acceptedPoints = "accepted_points", segments
+        case distanceMeters = "distance_m", unfilteredDistanceMeters = "unfiltered_distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
+        case averagePaceSecondsPerKilometer = "avg_pace_s_per_km"
+        case averageTimerPaceSecondsPerKilometer = "avg_timer_pace_s_per_km"
+        case elevationGainMeters = "elevation_gain_m", elevationLossMeters = "elevation_loss_m"
+        case splitUnit = "split_unit", splits, laps, bestEfforts = "best_efforts", dropped
+    }
+
+    /// Encodes with snake_case keys; absent values are written as `null`, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(points, forKey: .points)
+        try container.encode(acceptedPoints, forKey: .acceptedPoints)
+        try container.encode(segments, forKey: .segments)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(unfilteredDistanceMeters, forKey: .unfilteredDistanceMeters)
+        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encode(timerSeconds, forKey: .timerSeconds)
+        try container.encode(movingSeconds, forKey: .movingSeconds)
+        try container.encode(averagePaceSecondsPerKilometer, forKey: .averagePaceSecondsPerKilometer)
+        try container.encode(averageTimerPaceSecondsPerKilometer, forKey: .averageTimerPaceSecondsPerKilometer)
+        try container.encode(elevationGainMeters, forKey: .elevationGainMeters)
+        try container.encode(elevationLossMeters, forKey: .elevationLossMeters)
+        try container.encode(splitUnit, forKey: .splitUnit)
+        try container.encode(splits, forKey: .splits)
+        try container.encode(laps, forKey: .laps)
+        try container.encode(bestEfforts, forKey: .bestEfforts)
+        try container.encode(Dictionary(uniqueKeysWithValues: dropped.map { ($0.key.rawValue, $0.value) }), forKey: .dropped)
+    }
+}

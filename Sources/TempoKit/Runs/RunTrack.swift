@@ -1,0 +1,119 @@
+/// Cumulative distance and time along a run, for cutting splits, laps and best efforts at exact
+/// distances by linear interpolation between fixes.
+public struct RunTrack: Sendable {
+    /// Cumulative metres at each timed sample.
+    public let distances: [Double]
+    /// Cumulative timer seconds at each timed sample (empty when the run has no times).
+    public let timers: [Double]
+    /// Cumulative moving seconds at each timed sample.
+    public let movings: [Double]
+    /// Cumulative metres at the last sample, timed or not.
+    public let totalDistanceMeters: Double
+
+    /// A track over `samples`; samples without times are left out of time computations.
+    public init(samples: [RunSample]) {
+        var distances: [Double] = [], timers: [Double] = [], movings: [Double] = []
+        distances.reserveCapacity(samples.count)
+        for sample in samples {
+            guard let timer = sample.timerSeconds else { continue }
+            distances.append(sample.distanceMeters)
+            timers.append(timer)
+            movings.append(sample.movingSeconds ?? timer)
+        }
+        self.distances = distances
+        self.timers = timers
+        self.movings = movings
+        totalDistanceMeters = samples.last?.distanceMeters ?? 0
+    }
+
+    /// Whether time numbers can be given.
+    public var hasTimes: Bool { !timers.isEmpty }
+
+    /// Timer and moving seconds where cumulative distance first reaches `meters`.
+    public func interpolate(atDistance meters: Double) -> (timerSeconds: Double, movingSeconds: Double?)? {
+        guard let last = distances.last, meters <= last, !distances.isEmpty else { return nil }
+        var low = 0, high = distances.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if distances[mid] >= meters { high = mid } else { low = mid + 1 }
+        }
+        let i = low
+        guard i > 0, distances[i] > distances[i - 1] else { return (timers[i], movings[i]) }
+        let fraction = (meters - distances[i - 1]) / (distances[i] - distances[i - 1])
+        return (timers[i - 1] + fraction * (timers[i] - timers[i - 1]),
+                movings[i - 1] + fraction * (movings[i] - movings[i - 1]))
+    }
+
+    /// Splits every `unit`, the last one partial (if it is at least a metre).
+    public func splits(unit: SplitUnit) -> [RunSplit] {
+        let length = unit.meters
+        let total = totalDistanceMeters
+        var result: [RunSplit] = []
+        var start = 0.0
+        var startTimes = hasTimes ? interpolate(atDistance: 0) : nil
+        var index = 1
+        while start < total {
+            let end = min(total, start + length)
+            if end - start < 1 && end == total && !result.isEmpty { break }
+            let endTimes = hasTimes ? interpolate(atDistance: min(end, distances.last ?? 0)) : nil
+            var elapsed: Double?, moving: Double?
+            if let startTimes, let endTimes {
+                elapsed = endTimes.timerSeconds - startTimes.timerSeconds
+                if let s = startTimes.movingSeconds, let e = endTimes.movingSeconds { moving = e - s }
+            }
+            result.append(RunSplit(index: index, distanceMeters: end - start, elapsedSeconds: elapsed, movingSeconds: moving))
+            start = end
+            startTimes = endTimes
+            index += 1
+        }
+        return result
+    }
+
+    /// The fastest stretch of each of `targets` metres the run contains (timer time).
+    public func bestEfforts(targets: [Double] = BestEffort.standardDistances) -> [BestEffort] {
+        guard hasTimes, let total = distances.last, let first = distances.first else { return [] }
+        return targets.compactMap { target in
+            guard total - first >= target else { return nil }
+            return bestEffort(target)
+        }
+    }
+
+    private func bestEffort(_ length: Double) -> BestEffort? {
+        let d = distances, t = timers, n = d.count
+        var best: (elapsed: Double, start: Double)?
+        func consider(_ elapsed: Double, _ start: Double) {
+            if best == nil || elapsed < best?.elapsed ?? .infinity { best = (elapsed, start) }
+        }
+        // Each fix as the end: the start lies `length` earlier, interpolated (latest such instant).
+        var j = 0
+        for i in 0..<n where d[i] - d[0] >= length {
+            let x = d[i] - length
+            while j + 1 < n && d[j + 1] <= x { j += 1 }
+            let startTime: Double
+            if d[j] == x || j + 1 >= n || d[j + 1] == d[j] {
+                startTime = t[j]
+            } else {
+                startTime = t[j] + (x - d[j]) / (d[j + 1] - d[j]) * (t[j + 1] - t[j])
+            }
+            consider(t[i] - startTime, startTime)
+        }
+        // Each fix as the start: the end lies `length` later, interpolated (earliest such instant).
+        var k = 0
+        for s in 0..<n {
+            let y = d[s] + length
+            guard y <= d[n - 1] else { break }
+            // Latest fix with the same distance as s starts the stretch latest.
+            if s + 1 < n && d[s + 1] == d[s] { continue }
+            while k < n && d[k] < y { k += 1 }
+            guard k < n else { break }
+            let endTime: Double
+            if d[k] == y || k == 0 {
+                endTime = t[k]
+            } else {
+                endTime = t[k - 1] + (y - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1])
+            }
+            consider(endTime - t[s], t[s])
+        }
+        return best.map { BestEffort(distanceMeters: length, elapsedSeconds: $0.elapsed, startOffsetSeconds: $0.start) }
+    }
+}

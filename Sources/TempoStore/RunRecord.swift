@@ -1,0 +1,74 @@
+import Foundation
+import TempoKit
+
+/// A stored run's header: where it came from and its headline numbers.
+public struct RunRecord: Sendable, Hashable, Identifiable {
+    /// Where a run's fixes came from.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// Imported from a GPX, TCX or FIT file.
+        case file
+        /// Recorded live (gpsd, NMEA, or a replayed file).
+        case live
+    }
+
+    /// The run's identity, made where the run was created.
+    public let id: UUID
+    /// File import or live recording.
+    public var source: Source
+    /// The file path or live source it came from (for people; not used to find it).
+    public var sourceName: String
+    /// SHA-256 of an imported file's bytes; `nil` for live runs.
+    public var contentHash: String?
+    /// The sport the source names.
+    public var sport: String?
+    /// The name the source gives.
+    public var name: String?
+    /// When the record was made (wall clock, UTC).
+    public var createdAt: Date
+    /// When the run started (UTC).
+    public var startedAt: Date?
+    /// When it stopped (UTC); `nil` while a live run is unfinished.
+    public var stoppedAt: Date?
+    /// Whether the run is finished (a live run that was killed is not, until continued or closed).
+    public var finished: Bool
+    /// Headline numbers, saved when the run is finished (metres, seconds).
+    public var distanceMeters: Double?
+    /// Timer time, seconds.
+    public var timerSeconds: Double?
+    /// Moving time, seconds.
+    public var movingSeconds: Double?
+    /// Whether stops were taken out of moving time.
+    public var autoPause: Bool
+
+    /// A run header; `id` defaults to a new UUID.
+    public init(
+        id: UUID = UUID(), source: Source, sourceName: String, contentHash: String? = nil, sport: String? = nil,
+        name: String? = nil, createdAt: Date, startedAt: Date? = nil, stoppedAt: Date? = nil, finished: Bool = false,
+        distanceMeters: Double? = nil, timerSeconds: Double? = nil, movingSeconds: Double? = nil, autoPause: Bool = true
+    ) {
+        self.id = id
+        self.source = source
+        self.sourceName = sourceName
+        self.contentHash = contentHash
+        self.sport = sport
+        self.name = name
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.stoppedAt = stoppedAt
+        self.finished = finished
+        self.distanceMeters = distanceMeters
+        self.timerSeconds = timerSeconds
+        self.movingSeconds = movingSeconds
+        self.autoPause = autoPause
+    }
+
+    /// The first eight hex digits of the id, enough to name a run on the command line.
+    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
+
+    /// The settings its fixes are analysed with.
+    public var settings: RunSettings {
+        var settings = RunSettings(sport: sport)
+        settings.autoPause = autoPause
+        return settings
+    }
+}

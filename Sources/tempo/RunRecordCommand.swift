@@ -1,0 +1,218 @@
+import ArgumentParser
+import Foundation
+import TempoFormats
+import TempoKit
+import TempoStore
+
+extension RunCommand {
+    /// `tempo run record`: record a run live from gpsd, NMEA or a replayed file.
+    ///
+    /// Fixes are committed as they arrive (batched at most one second). If a previous `record`
+    /// was killed, its run is unfinished: on a terminal, `record` asks whether to continue it;
+    /// elsewhere (a script, `CI` set) it refuses until told `--continue` (resume it: the time
+    /// the process was dead counts as a pause) or `--new` (close it as it is and start afresh).
+    struct RunRecordCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "record",
+            abstract: "Record a run live: space pauses/resumes, l starts a lap, s stops.",
+            discussion: """
+                Sources: --gpsd [HOST:PORT] (default 127.0.0.1:2947), --nmea FILE (or - for standard input), \
+                --replay FILE [--speed N] (N times real time; 0 as fast as possible). If an earlier recording \
+                was killed, pass --continue to resume it or --new to close it and start a new run (on a \
+                terminal you are asked).
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Read fixes from gpsd (optionally give HOST:PORT after it).") var gpsd = false
+        @Argument(help: "gpsd's HOST:PORT (with --gpsd).") var address: String?
+        @Option(help: "Read NMEA 0183 sentences from a file, or - for standard input.") var nmea: String?
+        @Option(help: "Replay a GPX, TCX or FIT file as if live.") var replay: String?
+        @Option(help: "Replay speed: N times real time, 0 as fast as possible.") var speed: Double = 1
+        @Flag(name: .customLong("continue"), help: "Continue the unfinished run.") var continueRun = false
+        @Flag(name: .customLong("new"), help: "Close the unfinished run and start a new one.") var newRun = false
+        @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
+        @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
+        var stopWhenIdle: Double?
+        @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
+        @Flag(help: "Print the finished run as JSON.") var json = false
+        @Flag(help: "Watch the stored places during the run: print each event, award badges (as `tempo places watch`).")
+        var places = false
+
+        func validate() throws {
+            let sources = [gpsd, nmea != nil, replay != nil].filter { $0 }.count
+            guard sources == 1 else { throw ValidationError("give exactly one source: --gpsd, --nmea or --replay") }
+            if address != nil && !gpsd { throw ValidationError("HOST:PORT is only for --gpsd") }
+            if continueRun && newRun { throw ValidationError("--continue and --new exclude each other") }
+            guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            if let stopWhenIdle, !(stopWhenIdle > 0) { throw ValidationError("--stop-when-idle must be more than 0") }
+            if let address, Self.parse(address: address) == nil {
+                throw ValidationError("'\(address)' is not HOST:PORT")
+            }
+        }
+
+        /// A source as one throwing stream of recording inputs.
+        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
+        where S.Element == LocationFix {
+            inputs(source.map { RunRecording.Input.fix($0) })
+        }
+
+        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
+        where S.Element == RunRecording.Input {
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await input in source { continuation.yield(input) }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+
+        /// Passes every fix through the places monitor on its way to the recorder, so entering a
+        /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
+        static func watchingPlaces(
+            _ inputs: AsyncThrowingStream<RunRecording.Input, any Error>, database: AppDatabase, live: Bool,
+            terminal: Terminal, json: Bool
+        ) async throws -> AsyncThrowingStream<RunRecording.Input, any Error> {
+            // With --json, standard output holds only the run's JSON document: events go to standard error.
+            let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput)
+            let session = try await PlacesSession.start(
+                database: database, policy: MonitorPolicy(maximumFixAgeSeconds: live ? PlacesWatchCommand.liveFixAgeSeconds : nil)
+            ) { event in
+                if terminal.isInteractive, !json { terminal.draw("") }
+                try await printer.handle(event)
+            }
+            return Self.inputs(inputs.map { @Sendable input in
+                if case .fix(let fix) = input { try await session.process(fix, now: Date()) }
+                return input
+            })
+        }
+
+        static func parse(address: String) -> (host: String, port: Int)? {
+            guard let colon = address.lastIndex(of: ":") else { return address.isEmpty ? nil : (address, 2947) }
+            guard let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+            let host = String(address[..<colon])
+            return (host.isEmpty ? "127.0.0.1" : host, port)
+        }
+
+        func run() async throws {
+            let database = try global.openDatabase()
+            let now: @Sendable () -> Date = { Date() }
+            let sourceName: String
+            var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
+            if gpsd {
+                let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
+                sourceName = "gpsd \(host):\(port)"
+                inputs = Self.inputs(LiveFixes.gpsd(host: host, port: port))
+            } else if let nmea {
+                sourceName = nmea == "-" ? "NMEA (standard input)" : "NMEA \(nmea)"
+                inputs = Self.inputs(LiveFixes.nmea(path: nmea))
+            } else {
+                let path = replay ?? ""
+                // Check the file before anything is stored: a broken file stores nothing.
+                _ = try RunFile(path: path)
+                sourceName = "replay \(path)"
+                // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
+                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
+                inputs = Self.inputs(elements.compactMap { element -> RunRecording.Input? in
+                    switch element {
+                    case .fix(let fix): .fix(fix)
+                    case .endSegment: .segmentEnded
+                    default: nil
+                    }
+                })
+            }
+
+            let readKeys = nmea != "-"
+            var recording = try startOrContinue(database: database, sourceName: sourceName, now: now, readKeys: readKeys)
+            recording.idleStopSeconds = stopWhenIdle
+            let terminal = Terminal(readKeys: readKeys)
+            defer { terminal.restore() }
+            if places {
+                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: json)
+            }
+            let state = RunLockedValue(RunRecorder.State.idle)
+            let (commands, sink) = AsyncStream<RunAction>.makeStream()
+            let keyTask = Task {
+                for await key in terminal.keys {
+                    switch key {
+                    case .character(" "):
+                        sink.yield(state.withLock { $0 } == .paused ? .resume : .pause)
+                    case .character("l"), .character("L"): sink.yield(.lap)
+                    case .character("s"), .character("S"), .interrupt: sink.yield(.stop)
+                    default: break
+                    }
+                }
+            }
+            defer { keyTask.cancel() }
+            let unit = splits
+            let quiet = json
+            let draws = RunLockedValue(0)
+            let ending = try await RunRecording.run(
+                recording, sourceInputs: inputs, commands: commands, clock: ContinuousClock()
+            ) { recording in
+                state.withLock { $0 = recording.state.state }
+                let count = draws.withLock { value in
+                    value += 1
+                    return value
+                }
+                // Off a terminal, one plain line every 10 s is enough for a log (none with --json:
+                // standard output then holds only the JSON document).
+                guard terminal.isInteractive || (count % 10 == 1 && !quiet) else { return }
+                terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
+            }
+            terminal.endLine()
+            switch ending {
+            case .finished:
+                let stored = try database.run(matching: recording.run.id.uuidString)
+                let summary = stored.summary(splitUnit: splits)
+                if json {
+                    try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
+                                                  finished: true, summary: summary))
+                } else {
+                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(sourceName)"))
+                }
+            case .interrupted(let error):
+                if error is FormatError {
+                    // Broken input stores nothing from it.
+                    try database.deleteRun(matching: recording.run.id.uuidString)
+                    throw error
+                }
+                throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: recording.run.shortID)
+            }
+        }
+
+        private func startOrContinue(
+            database: AppDatabase, sourceName: String, now: @escaping @Sendable () -> Date, readKeys: Bool
+        ) throws -> RunRecording {
+            let settings = RunSettings(autoPause: !noAutoPause)
+            guard let unfinished = try database.unfinishedRun() else {
+                if continueRun { throw ValidationError("there is no unfinished run to continue") }
+                return try RunRecording.start(database: database, sourceName: sourceName, settings: settings, now: now)
+            }
+            var resume = continueRun
+            if !continueRun && !newRun {
+                let environment = ProcessInfo.processInfo.environment
+                let canAsk = readKeys && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && environment["CI"] == nil
+                guard canAsk else {
+                    throw ValidationError(
+                        "run \(unfinished.record.shortID) (\(unfinished.record.sourceName)) was not finished: "
+                            + "pass --continue to resume it or --new to close it and start a new run")
+                }
+                let summary = unfinished.summary()
+                FileHandle.standardOutput.write(Data(
+                    "Run \(unfinished.record.shortID) was not finished (\(RunSummaryText.kilometers(summary.distanceMeters)), \(RunSummaryText.duration(summary.timerSeconds))). Continue it? [Y/n] ".utf8))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                resume = answer.isEmpty || answer.hasPrefix("y")
+            }
+            if resume {
+                return RunRecording.resume(database: database, stored: unfinished, now: now)
+            }
+            try database.finishLiveRun(id: unfinished.record.id, summary: unfinished.summary())
+            return try RunRecording.start(database: database, sourceName: sourceName, settings: settings, now: now)
+        }
+    }
+}

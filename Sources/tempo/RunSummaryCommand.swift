@@ -1,0 +1,26 @@
+import ArgumentParser
+import TempoKit
+
+extension RunCommand {
+    /// `tempo run summary FILE`: analyse a file without storing it.
+    struct RunSummaryCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "summary", abstract: "Analyse a GPX, TCX or FIT file without storing it.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The file to analyse.") var file: String
+        @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
+        @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let runFile = try RunFile(path: file)
+            let summary = runFile.summary(splitUnit: splits, autoPause: !noAutoPause)
+            if json {
+                try JSONOutput.print(summary)
+            } else {
+                print(RunSummaryText.render(summary, title: file))
+            }
+        }
+    }
+}

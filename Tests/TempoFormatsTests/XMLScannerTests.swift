@@ -1,0 +1,80 @@
+import Foundation
+@testable import TempoFormats
+import TempoKit
+import Testing
+
+/// `XMLScanner` (the fast path) against Foundation's `XMLParser` (libxml2) as the oracle.
+@Suite struct XMLScannerTests {
+    private func elements(_ url: URL, fullParser: Bool) throws -> [ActivityElement] {
+        var elements: [ActivityElement] = []
+        let visit: (ActivityElement) -> Void = { elements.append($0) }
+        let parser: XMLActivityParser = url.pathExtension == "tcx"
+            ? TCXParser(file: url.path, visit: visit) : GPXParser(file: url.path, includeRoutes: true, visit: visit)
+        if fullParser { try parser.runXMLParser(url) } else { try parser.run(url) }
+        return elements
+    }
+
+    @Test(arguments: [
+        "hike-4tracks.gpx", "hike-8tracks.gpx", "hike-8tracks-no-elevation.gpx", "hike-8tracks-no-times.gpx",
+        "empty-segment.gpx", "unicode-bom.gpx", "run-3laps.tcx",
+    ])
+    func scannerAgreesWithXMLParser(file: String) throws {
+        let url = Fixtures.url(file)
+        #expect(try elements(url, fullParser: false) == elements(url, fullParser: true))
+    }
+
+    @Test func commentsCDATAEntitiesDoctypeAndQuotedBrackets() throws {
+        let url = try TempFile.write("edge.gpx", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE gpx [ <!ELEMENT gpx ANY> ]>
+            <!-- a comment with <trkpt lat="9" lon="9"/> inside -->
+            <gpx version="1.1" creator="a &gt; b" xmlns="http://www.topografix.com/GPX/1/1">
+             <metadata><name><![CDATA[Run <1> & more]]></name></metadata>
+             <trk><name>Tom &amp; Jerry &#233;&#x263A;</name><trkseg>
+              <trkpt lat='1.5' lon="2.5"><!-- c --><ele> 10 </ele></trkpt>
+             </trkseg></trk>
+            </gpx>
+            """)
+        #expect(try elements(url, fullParser: false) == elements(url, fullParser: true))
+        let activity = try ActivityFile.read(url)
+        #expect(activity.name == "Run <1> & more")
+        #expect(activity.pointCount == 1)
+        #expect(activity.allFixes.first?.altitudeMeters == 10)
+    }
+
+    @Test func otherEncodingsFallBackToXMLParser() throws {
+        var data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><trk><name>Caf".utf8)
+        data.append(0xE9)  // é in Latin-1
+        data.append(contentsOf: Array("</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8))
+        let url = try TempFile.write("latin1.gpx", data)
+        let activity = try ActivityFile.read(url)
+        #expect(activity.name == "Café")
+        #expect(activity.pointCount == 1)
+    }
+
+    @Test(arguments: [
+        ("<gpx><trk></gpx>", "an end tag does not match its start tag", "line 1, column 11"),
+        ("<gpx><trk>", "the document ends too early", nil),
+        ("<gpx a=1/>", "a malformed attribute", "line 1, column 8"),
+        ("<gpx/>\n<gpx/>", "content after the end of the document", "line 2, column 1"),
+        // Entities are checked in the text the readers use (not in text they skip).
+        ("<gpx>\n  <trk><name>&bogus;</name></trk></gpx>", "a bad entity reference", "line 2, column 14"),
+    ] as [(String, String, String?)])
+    func syntaxErrorsNameTheirPlace(text: String, reason: String, location: String?) throws {
+        let url = try TempFile.write("bad.gpx", text)
+        let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
+        #expect(error.reason == "malformed XML: \(reason)")
+        if let location { #expect(error.location == location) }
+    }
+
+    @Test func errorsAfterManyChunksCountLinesAcrossChunks() throws {
+        // More than one 1 MiB read: the line number must include lines in chunks already dropped.
+        var text = "<gpx><trk><trkseg>\n"
+        for index in 0..<30_000 { text += "<trkpt lat=\"1.\(index)\" lon=\"2\"><ele>1</ele></trkpt>\n" }
+        text += "<trkpt lat=\"1\" lon=\"2\"><ele>x</ele></trkpt>\n</trkseg></trk></gpx>\n"
+        #expect(text.utf8.count > 1 << 20)
+        let url = try TempFile.write("long.gpx", text)
+        let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
+        #expect(error.location == "line 30002, column 30")  // the </ele> that closes the bad value
+    }
+}
