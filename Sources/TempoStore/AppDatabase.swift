@@ -15,7 +15,11 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws(StoreError) {
         self.writer = writer
         do {
-            try AppDatabase.migrator.migrate(writer)
+            // An up-to-date file is only read here: a command that changes nothing writes nothing.
+            let migrator = AppDatabase.migrator
+            if try !writer.read(migrator.hasCompletedMigrations) {
+                try migrator.migrate(writer)
+            }
         } catch {
             throw StoreError(error, path: writer.path)
         }

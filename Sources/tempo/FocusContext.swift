@@ -31,19 +31,10 @@ struct FocusContext {
         (try? zoneIdentifier(TimeZone.current.identifier)) ?? "UTC"
     }
 
-    /// An IANA zone name as ``DayCalendar`` accepts it.
-    ///
-    /// Works around DayCalendar refusing current IANA names missing from Foundation's
-    /// `knownTimeZoneIdentifiers` on Linux (`Asia/Kolkata`, `Etc/UTC`): they are replaced by
-    /// the equivalent IANA link that list does hold.
+    /// An IANA zone name as ``DayCalendar`` accepts it (refusing unknown names and fixed offsets).
     static func zoneIdentifier(_ name: String) throws -> String {
-        let links = ["Asia/Kolkata": "Asia/Calcutta", "Etc/UTC": "UTC", "Etc/GMT": "GMT", "Etc/Universal": "UTC", "Etc/Zulu": "UTC"]
-        do {
-            return try DayCalendar.ianaTimeZone(name).identifier
-        } catch DayCalendarError.unknownTimeZone {
-            guard let link = links[name] else { throw DayCalendarError.unknownTimeZone(name) }
-            return try DayCalendar.ianaTimeZone(link).identifier
-        }
+        _ = try DayCalendar.ianaTimeZone(name)
+        return name
     }
 
     func settings() throws -> FocusSettings {

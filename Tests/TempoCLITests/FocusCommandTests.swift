@@ -196,7 +196,7 @@ import Testing
         defer { tempo.cleanUp() }
         let result = try tempo.run("focus", "config", "--tz", "Asia/Kolkata", "--json")
         #expect(result.status == 0)
-        #expect(try result.json()["tz"] as? String == "Asia/Calcutta")
+        #expect(try result.json()["tz"] as? String == "Asia/Kolkata")
     }
 
     @Test func calendarDrawsAHeatMapAndAnSVG() throws {

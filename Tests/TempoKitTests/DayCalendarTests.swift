@@ -66,6 +66,11 @@ import Testing
         #expect(throws: DayCalendarError.fixedOffset(name)) { try DayCalendar(timeZoneIdentifier: name) }
     }
 
+    @Test(arguments: ["Asia/Kolkata", "Etc/UTC", "UTC", "America/Argentina/Buenos_Aires"])
+    func acceptsEveryNameOfTheZoneDatabase(_ name: String) throws {
+        #expect(throws: Never.self) { try DayCalendar(timeZoneIdentifier: name) }
+    }
+
     @Test(arguments: ["Mars/Olympus", "", "Europe/Berln"])
     func refusesUnknownZones(_ name: String) {
         #expect(throws: DayCalendarError.unknownTimeZone(name)) { try DayCalendar(timeZoneIdentifier: name) }

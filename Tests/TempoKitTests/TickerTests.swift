@@ -29,13 +29,17 @@ struct TickerTests {
         await withMainSerialExecutor {
             let clock = TestClock()
             let (recorder, task) = await record(Ticker(clock: clock, elapsed: .milliseconds(2300), isRunning: true, mode: .stopwatch))
+            await eventually { recorder.seconds == [2] }
             #expect(recorder.seconds == [2])
-            await clock.advance(by: .milliseconds(699))
+            await clock.settleAndAdvance(by: .milliseconds(699))
+            await eventually { recorder.seconds == [2] }
             #expect(recorder.seconds == [2])
-            await clock.advance(by: .milliseconds(1))
+            await clock.settleAndAdvance(by: .milliseconds(1))
+            await eventually { recorder.seconds == [2, 3] }
             #expect(recorder.seconds == [2, 3])
             #expect(recorder.ticks.value.last?.elapsed == .seconds(3))
-            await clock.advance(by: .seconds(1))
+            await clock.settleAndAdvance(by: .seconds(1))
+            await eventually { recorder.seconds == [2, 3, 4] }
             #expect(recorder.seconds == [2, 3, 4])
             task.cancel()
             await task.value
@@ -48,11 +52,11 @@ struct TickerTests {
             let clock = TestClock()
             var iterator = Ticker(clock: clock, elapsed: .zero, isRunning: true, mode: .stopwatch).makeAsyncIterator()
             #expect(await iterator.next()?.displayedSecond == 0)
-            await clock.advance(by: .milliseconds(5500))  // nobody asked for a tick meanwhile
+            await clock.settleAndAdvance(by: .milliseconds(5500))  // nobody asked for a tick meanwhile
             let late = await iterator.next()
             #expect(late?.displayedSecond == 5)
             #expect(late?.elapsed == .seconds(5))
-            await clock.advance(by: .milliseconds(700))
+            await clock.settleAndAdvance(by: .milliseconds(700))
             #expect(await iterator.next()?.displayedSecond == 6)
         }
     }
@@ -62,10 +66,13 @@ struct TickerTests {
             let clock = TestClock()
             let ticker = Ticker(clock: clock, elapsed: .zero, isRunning: true, mode: .countdown(total: .milliseconds(3500)))
             let (recorder, task) = await record(ticker)
+            await eventually { recorder.seconds == [4] }
             #expect(recorder.seconds == [4])
-            await clock.advance(by: .milliseconds(500))
+            await clock.settleAndAdvance(by: .milliseconds(500))
+            await eventually { recorder.seconds == [4, 3] }
             #expect(recorder.seconds == [4, 3])
-            await clock.advance(by: .seconds(3))
+            await clock.settleAndAdvance(by: .seconds(3))
+            await eventually { recorder.seconds == [4, 3, 2, 1, 0] }
             #expect(recorder.seconds == [4, 3, 2, 1, 0])
             #expect(recorder.ticks.value.map(\.isFinal) == [false, false, false, false, true])
             #expect(recorder.ticks.value.last?.elapsed == .milliseconds(3500))
@@ -78,8 +85,9 @@ struct TickerTests {
         await withMainSerialExecutor {
             let clock = TestClock()
             let (recorder, task) = await record(Ticker(clock: clock, elapsed: .seconds(42), isRunning: false, mode: .stopwatch))
-            await clock.advance(by: .seconds(10))
+            await clock.settleAndAdvance(by: .seconds(10))
             await task.value
+            await eventually { recorder.seconds == [42] }
             #expect(recorder.seconds == [42])
             #expect(recorder.ended.value)
         }

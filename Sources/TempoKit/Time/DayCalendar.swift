@@ -25,9 +25,9 @@ public struct DayCalendar: Sendable, Hashable, Codable {
         if identifier.range(of: fixedOffset, options: .regularExpression) != nil {
             throw .fixedOffset(identifier)
         }
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || ["UTC", "GMT"].contains(identifier),
-              let zone = TimeZone(identifier: identifier)
-        else { throw .unknownTimeZone(identifier) }
+        // Foundation's list of known identifiers misses current names on Linux (Asia/Kolkata,
+        // Etc/UTC), so the zone database itself decides.
+        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
         return zone
     }
 
