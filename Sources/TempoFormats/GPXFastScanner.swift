@@ -55,9 +55,13 @@ struct GPXFastScanner {
     private var atEnd = false
     private var droppedLines = 0
     private var droppedColumn = 0
-    /// Qualified names of the open elements, concatenated; `nameEnds` marks where each ends.
-    private var openNames: [UInt8] = []
-    private var openNameEnds: [Int] = []
+    /// Qualified names of the open elements, concatenated; `openNameEnds` marks where each ends.
+    private var openNames: UnsafeMutablePointer<UInt8>
+    private var openNamesCapacity = 256
+    private var openNamesCount = 0
+    private var openNameEnds: UnsafeMutablePointer<Int>
+    private var openNameEndsCapacity = 64
+    private var openDepth = 0
     private var sawRoot = false
     private var callbackPosition = 0
 
@@ -66,9 +70,13 @@ struct GPXFastScanner {
     private let includeRoutes: Bool
     private let visit: (ActivityElement) -> Void
     private(set) var failure: FormatError?
-    private var text: [UInt8] = []
+    /// The collected text of the innermost element (UTF-8, entities expanded).
+    private var text: UnsafeMutablePointer<UInt8>
+    private var textCapacity = 256
+    private var textCount = 0
     private var collectingText = false
-    private var point: PointBuilder?
+    private var inPoint = false
+    private var point = PointBuilder(latitude: 0, longitude: 0)
     private var pointIsWaypoint = false
     private var inTrack = false
     private var inRoute = false
@@ -88,12 +96,17 @@ struct GPXFastScanner {
         self.visit = visit
         capacity = Self.chunkSize * 2
         base = .allocate(capacity: capacity)
-        text.reserveCapacity(64)
+        text = .allocate(capacity: textCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
     }
 
-    /// Frees the buffer.
+    /// Frees the buffers.
     func deallocate() {
         base.deallocate()
+        text.deallocate()
+        openNames.deallocate()
+        openNameEnds.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -126,7 +139,7 @@ struct GPXFastScanner {
                 return
             }
         }
-        if !openNameEnds.isEmpty { throw XMLScanner.SyntaxError(reason: "the document ends too early", position: position) }
+        if openDepth > 0 { throw XMLScanner.SyntaxError(reason: "the document ends too early", position: position) }
         if !sawRoot { throw XMLScanner.SyntaxError(reason: "the document is empty", position: position) }
     }
 
@@ -250,7 +263,7 @@ struct GPXFastScanner {
         let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
         let start = position
         let end = position + length
-        if openNameEnds.isEmpty {
+        if openDepth == 0 {
             var index = start
             while index < end, Self.isSpace(base[index]) { index += 1 }
             if index < end {
@@ -295,24 +308,22 @@ struct GPXFastScanner {
         }
         let nameStart = position + 2
         let nameLength = nameEnd - nameStart
-        guard let openEnd = openNameEnds.last else {
+        guard openDepth > 0 else {
             throw XMLScanner.SyntaxError(reason: "an end tag does not match its start tag", position: start)
         }
-        let openStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
-        let matches = openNames.withUnsafeBufferPointer { open in
-            guard let openBase = open.baseAddress, openEnd - openStart == nameLength else { return false }
-            return memcmp(openBase + openStart, base + nameStart, nameLength) == 0
-        }
+        let openEnd = openNameEnds[openDepth - 1]
+        let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
+        let matches = openEnd - openStart == nameLength && memcmp(openNames + openStart, base + nameStart, nameLength) == 0
         if !matches {
             // The general path compares Strings: canonically equivalent spellings match there.
-            let open = String(decoding: openNames[openStart..<openEnd], as: UTF8.self)
+            let open = String(decoding: UnsafeBufferPointer(start: openNames + openStart, count: openEnd - openStart), as: UTF8.self)
             let closing = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameLength), as: UTF8.self)
             guard open == closing else {
                 throw XMLScanner.SyntaxError(reason: "an end tag does not match its start tag", position: start)
             }
         }
-        openNameEnds.removeLast()
-        openNames.removeLast(openEnd - openStart)
+        openDepth -= 1
+        openNamesCount = openStart
         position = close + 1
         callbackPosition = start
         end(Self.localName(base + nameStart, count: nameLength))
@@ -357,7 +368,7 @@ struct GPXFastScanner {
         let bytes = base
         let start = position
         let close = position + closeOffset
-        if openNameEnds.isEmpty && sawRoot {
+        if openDepth == 0 && sawRoot {
             throw XMLScanner.SyntaxError(reason: "content after the end of the document", position: start)
         }
         var index = position + 1
@@ -418,16 +429,37 @@ struct GPXFastScanner {
         callbackPosition = start
         let local = Self.localName(bytes + nameStart, count: nameEnd - nameStart)
         if selfClosing {
-            text.removeAll(keepingCapacity: true)
+            textCount = 0
             self.start(local)
             if failure != nil { return }
             end(local)
         } else {
-            openNames.append(contentsOf: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd - nameStart))
-            openNameEnds.append(openNames.count)
-            text.removeAll(keepingCapacity: true)
+            pushOpenName(bytes + nameStart, count: nameEnd - nameStart)
+            textCount = 0
             self.start(local)
         }
+    }
+
+    private mutating func pushOpenName(_ name: UnsafeMutablePointer<UInt8>, count: Int) {
+        if openNamesCount + count > openNamesCapacity {
+            let newCapacity = max(openNamesCapacity * 2, openNamesCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: openNames, count: openNamesCount)
+            openNames.deallocate()
+            openNames = grown
+            openNamesCapacity = newCapacity
+        }
+        if openDepth == openNameEndsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openNameEndsCapacity * 2)
+            grown.update(from: openNameEnds, count: openDepth)
+            openNameEnds.deallocate()
+            openNameEnds = grown
+            openNameEndsCapacity *= 2
+        }
+        memcpy(openNames + openNamesCount, name, count)
+        openNamesCount += count
+        openNameEnds[openDepth] = openNamesCount
+        openDepth += 1
     }
 
     /// The offset of the `>` ending a start tag, skipping `>` inside quoted attribute values.
@@ -514,12 +546,29 @@ struct GPXFastScanner {
         if decodingEntities && hasEntity {
             var decoded: [UInt8] = []
             try Self.decodeEntities(base, start, end, into: &decoded)
-            text.append(contentsOf: String(decoding: decoded, as: UTF8.self).utf8)
+            var piece = String(decoding: decoded, as: UTF8.self)
+            piece.withUTF8 { appendRawText($0.baseAddress, $0.count) }
         } else if ascii {
-            text.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+            appendRawText(base + start, end - start)
         } else {
-            text.append(contentsOf: String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self).utf8)
+            var piece = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            piece.withUTF8 { appendRawText($0.baseAddress, $0.count) }
         }
+    }
+
+    @inline(__always)
+    private mutating func appendRawText(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+        guard let bytes, count > 0 else { return }
+        if textCount + count > textCapacity {
+            let newCapacity = max(textCapacity * 2, textCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: text, count: textCount)
+            text.deallocate()
+            text = grown
+            textCapacity = newCapacity
+        }
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
     }
 
     /// `XMLScanner.decode`'s expansion of entity and character references, on buffer bytes.
@@ -566,7 +615,7 @@ struct GPXFastScanner {
 
     private mutating func start(_ name: Name) {
         depth += 1
-        if point != nil {
+        if inPoint {
             collectingText = depth == pointDepth + 1 || Self.isPointText(name)
             return
         }
@@ -581,6 +630,7 @@ struct GPXFastScanner {
                 let longitude = attributeNumber(lonStart, lonEnd, in: name, "lon")
             else { return }
             point = PointBuilder(latitude: latitude, longitude: longitude)
+            inPoint = true
             pointIsWaypoint = name == .wpt
             pointDepth = depth
             collectingText = false
@@ -605,29 +655,40 @@ struct GPXFastScanner {
 
     private mutating func end(_ name: Name) {
         defer { depth -= 1 }
-        if var current = point {
+        if inPoint {
             if depth == pointDepth {
-                let fix = current.fix
-                point = nil
+                inPoint = false
                 collectingText = false
                 if pointIsWaypoint {
-                    visit(.waypoint(Waypoint(name: current.name, fix: fix)))
+                    visit(.waypoint(Waypoint(name: point.name, fix: point.fix)))
                 } else {
-                    visit(.fix(fix))
+                    visit(.fix(point.fix))
                 }
                 return
             }
             switch name {
-            case .ele: current.altitude = textNumber(in: name)
-            case .time: current.time = textTime(in: name)
-            case .speed: current.speed = textNumber(in: name)
-            case .course: current.course = textNumber(in: name)
-            case .hr: current.heartRate = textNumber(in: name)
-            case .cad: current.cadence = textNumber(in: name)
-            case .name where depth == pointDepth + 1: current.name = trimmedText()
+            case .ele:
+                let value = textNumber(in: name)
+                point.altitude = value
+            case .time:
+                let value = textTime(in: name)
+                point.time = value
+            case .speed:
+                let value = textNumber(in: name)
+                point.speed = value
+            case .course:
+                let value = textNumber(in: name)
+                point.course = value
+            case .hr:
+                let value = textNumber(in: name)
+                point.heartRate = value
+            case .cad:
+                let value = textNumber(in: name)
+                point.cadence = value
+            case .name where depth == pointDepth + 1:
+                point.name = trimmedText()
             default: break
             }
-            point = current
             return
         }
         switch name {
@@ -665,11 +726,9 @@ struct GPXFastScanner {
     }
 
     private func trimmedText() -> String {
-        text.withUnsafeBufferPointer { buffer in
-            let (start, count) = Self.trim(buffer.baseAddress, buffer.count)
-            guard let start else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        }
+        let (start, count) = Self.trim(text, textCount)
+        guard let start else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     @inline(__always)
@@ -696,8 +755,7 @@ struct GPXFastScanner {
     }
 
     private mutating func textNumber(in name: Name) -> Double? {
-        let text = self.text
-        return text.withUnsafeBufferPointer { number($0.baseAddress, $0.count, in: name.text) }
+        number(text, textCount, in: name.text)
     }
 
     private mutating func attributeNumber(_ start: Int, _ end: Int, in name: Name, _ attribute: String) -> Double? {
@@ -717,7 +775,7 @@ struct GPXFastScanner {
     }
 
     private mutating func textTime(in name: Name) -> Date? {
-        let parsed = text.withUnsafeBufferPointer { ISO8601Time.parse(utf8: $0) }
+        let parsed = ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textCount))
         guard let parsed else {
             let trimmed = trimmedText()
             fail("\(XMLActivityParser.quoted(trimmed)) is not an ISO 8601 time in <\(name.text)>")
