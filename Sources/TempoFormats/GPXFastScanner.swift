@@ -88,6 +88,17 @@ struct GPXFastScanner {
     private var latEnd = -1
     private var lonStart = -1
     private var lonEnd = -1
+    private var latHasEntity = false
+    private var lonHasEntity = false
+    /// The text when it is one plain ASCII piece still in the buffer (`rawTextStart >= 0`): kept
+    /// as a range instead of copied, and copied into `text` only before the buffer moves.
+    private var rawTextStart = -1
+    private var rawTextEnd = -1
+    /// The last date's `YYYY-MM-DD` bytes and its day number, since a track's points share their day.
+    private var cachedDateKey: UInt64 = 0
+    private var cachedDateKeyDay: UInt16 = 0
+    private var cachedDays = 0
+    private var hasCachedDate = false
 
     init(descriptor: Int32, file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
         self.descriptor = descriptor
@@ -181,6 +192,7 @@ struct GPXFastScanner {
 
     private mutating func compact() {
         guard position > 0 else { return }
+        materializeText()
         var lastNewline = -1
         var index = 0
         while index < position {
@@ -417,9 +429,11 @@ struct GPXFastScanner {
                 if latStart < 0, startsWith("lat", at: attributeStart) {
                     latStart = valueStart
                     latEnd = valueEnd
+                    latHasEntity = hasEntity
                 } else if lonStart < 0, startsWith("lon", at: attributeStart) {
                     lonStart = valueStart
                     lonEnd = valueEnd
+                    lonHasEntity = hasEntity
                 }
             }
             index = valueEnd + 1
@@ -430,12 +444,14 @@ struct GPXFastScanner {
         let local = Self.localName(bytes + nameStart, count: nameEnd - nameStart)
         if selfClosing {
             textCount = 0
+            rawTextStart = -1
             self.start(local)
             if failure != nil { return }
             end(local)
         } else {
             pushOpenName(bytes + nameStart, count: nameEnd - nameStart)
             textCount = 0
+            rawTextStart = -1
             self.start(local)
         }
     }
@@ -462,6 +478,8 @@ struct GPXFastScanner {
         openDepth += 1
     }
 
+    private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
     /// The offset of the `>` ending a start tag, skipping `>` inside quoted attribute values.
     private mutating func findTagEnd(from: Int) throws -> Int? {
         var index = from
@@ -474,6 +492,11 @@ struct GPXFastScanner {
             let bytes = base + position
             while index < limit {
                 let byte = bytes[index]
+                // Only `"`, `'`, `<` and `>` (all below 64) matter outside a value; skip the rest quickly.
+                if quote == 0, byte >= 64 || (Self.tagSpecialBytes >> UInt64(byte)) & 1 == 0 {
+                    index += 1
+                    continue
+                }
                 if quote != 0 {
                     if byte == quote { quote = 0 }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -543,6 +566,12 @@ struct GPXFastScanner {
             if byte == UInt8(ascii: "&") { hasEntity = true }
             if byte >= 0x80 { ascii = false }
         }
+        if ascii && !(decodingEntities && hasEntity) && textCount == 0 && rawTextStart < 0 {
+            rawTextStart = start
+            rawTextEnd = end
+            return
+        }
+        materializeText()
         if decodingEntities && hasEntity {
             var decoded: [UInt8] = []
             try Self.decodeEntities(base, start, end, into: &decoded)
@@ -554,6 +583,20 @@ struct GPXFastScanner {
             var piece = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
             piece.withUTF8 { appendRawText($0.baseAddress, $0.count) }
         }
+    }
+
+    /// Copies a text range kept in the buffer into `text` (before the buffer moves or more text joins it).
+    private mutating func materializeText() {
+        guard rawTextStart >= 0 else { return }
+        let start = rawTextStart
+        rawTextStart = -1
+        appendRawText(base + start, rawTextEnd - start)
+    }
+
+    /// The collected text's bytes (valid until the buffer moves).
+    @inline(__always)
+    private var textBytes: (UnsafePointer<UInt8>, Int) {
+        rawTextStart >= 0 ? (UnsafePointer(base + rawTextStart), rawTextEnd - rawTextStart) : (UnsafePointer(text), textCount)
     }
 
     @inline(__always)
@@ -626,8 +669,8 @@ struct GPXFastScanner {
                 fail("<\(name.text)> without lat and lon")
                 return
             }
-            guard let latitude = attributeNumber(latStart, latEnd, in: name, "lat"),
-                let longitude = attributeNumber(lonStart, lonEnd, in: name, "lon")
+            guard let latitude = attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
+                let longitude = attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
             else { return }
             point = PointBuilder(latitude: latitude, longitude: longitude)
             inPoint = true
@@ -726,7 +769,8 @@ struct GPXFastScanner {
     }
 
     private func trimmedText() -> String {
-        let (start, count) = Self.trim(text, textCount)
+        let (bytes, length) = textBytes
+        let (start, count) = Self.trim(bytes, length)
         guard let start else { return "" }
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
@@ -743,44 +787,81 @@ struct GPXFastScanner {
 
     /// Trimmed bytes as a finite number, or a recorded failure (`GPXParser.number`'s message).
     @inline(__always)
-    private mutating func number(_ bytes: UnsafePointer<UInt8>?, _ count: Int, in element: @autoclosure () -> String) -> Double? {
+    private mutating func number(
+        _ bytes: UnsafePointer<UInt8>?, _ count: Int, in name: Name, attribute: StaticString? = nil
+    ) -> Double? {
         let (start, length) = Self.trim(bytes, count)
         if let start, let value = FastDecimal.parse(start, count: length) { return value }
         let trimmed = start.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
         guard let value = Double(trimmed), value.isFinite else {
-            fail("\(XMLActivityParser.quoted(trimmed)) is not a number in <\(element())>")
+            let element = attribute.map { "\(name.text) \($0)" } ?? name.text
+            fail("\(XMLActivityParser.quoted(trimmed)) is not a number in <\(element)>")
             return nil
         }
         return value
     }
 
     private mutating func textNumber(in name: Name) -> Double? {
-        number(text, textCount, in: name.text)
+        let (bytes, count) = textBytes
+        return number(bytes, count, in: name)
     }
 
-    private mutating func attributeNumber(_ start: Int, _ end: Int, in name: Name, _ attribute: String) -> Double? {
-        var hasEntity = false
-        for index in start..<end where base[index] == UInt8(ascii: "&") {
-            hasEntity = true
-            break
-        }
+    private mutating func attributeNumber(
+        _ start: Int, _ end: Int, hasEntity: Bool, in name: Name, _ attribute: StaticString
+    ) -> Double? {
         if !hasEntity {
-            return number(UnsafePointer(base + start), end - start, in: "\(name.text) \(attribute)")
+            return number(UnsafePointer(base + start), end - start, in: name, attribute: attribute)
         }
         var decoded: [UInt8] = []
         // Already validated while scanning the tag.
         try? Self.decodeEntities(base, start, end, into: &decoded)
         let value = Array(String(decoding: decoded, as: UTF8.self).utf8)
-        return value.withUnsafeBufferPointer { number($0.baseAddress, $0.count, in: "\(name.text) \(attribute)") }
+        return value.withUnsafeBufferPointer { number($0.baseAddress, $0.count, in: name, attribute: attribute) }
     }
 
     private mutating func textTime(in name: Name) -> Date? {
-        let parsed = ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textCount))
+        let (bytes, count) = textBytes
+        let parsed = fastTime(bytes, count) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: bytes, count: count))
         guard let parsed else {
             let trimmed = trimmedText()
             fail("\(XMLActivityParser.quoted(trimmed)) is not an ISO 8601 time in <\(name.text)>")
             return nil
         }
         return parsed
+    }
+
+    /// `ISO8601Time.parse` for the common `YYYY-MM-DDTHH:MM:SSZ` form, computed the same way
+    /// (whole seconds, then `+ 0.0`), with the day number cached; `nil` for anything else.
+    @inline(__always)
+    private mutating func fastTime(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Date? {
+        guard count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+            bytes[19] == 0x5A
+        else { return nil }
+        @inline(__always) func two(_ index: Int) -> Int? {
+            let high = bytes[index] &- 0x30
+            let low = bytes[index + 1] &- 0x30
+            guard high <= 9, low <= 9 else { return nil }
+            return Int(high) * 10 + Int(low)
+        }
+        guard let hour = two(11), let minute = two(14), let second = two(17), hour < 24, minute < 60, second <= 60 else {
+            return nil
+        }
+        let key = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+        let keyDay = UnsafeRawPointer(bytes + 8).loadUnaligned(as: UInt16.self)
+        let days: Int
+        if hasCachedDate, key == cachedDateKey, keyDay == cachedDateKeyDay {
+            days = cachedDays
+        } else {
+            guard let century = two(0), let yearInCentury = two(2), let month = two(5), let day = two(8),
+                (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
+            days = ISO8601Time.daysFromCivil(year: century * 100 + yearInCentury, month: month, day: day)
+            cachedDateKey = key
+            cachedDateKeyDay = keyDay
+            cachedDays = days
+            hasCachedDate = true
+        }
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + 0.0)
     }
 }
