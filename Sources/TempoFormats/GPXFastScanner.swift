@@ -60,6 +60,8 @@ struct GPXFastScanner {
     private var openNamesCapacity = 256
     private var openNamesCount = 0
     private var openNameEnds: UnsafeMutablePointer<Int>
+    /// The open elements' local names as the handler knows them (saves classifying end tags).
+    private var openNameCodes: UnsafeMutablePointer<Name>
     private var openNameEndsCapacity = 64
     private var openDepth = 0
     private var sawRoot = false
@@ -110,6 +112,7 @@ struct GPXFastScanner {
         text = .allocate(capacity: textCapacity)
         openNames = .allocate(capacity: openNamesCapacity)
         openNameEnds = .allocate(capacity: openNameEndsCapacity)
+        openNameCodes = .allocate(capacity: openNameEndsCapacity)
     }
 
     /// Frees the buffers.
@@ -118,6 +121,7 @@ struct GPXFastScanner {
         text.deallocate()
         openNames.deallocate()
         openNameEnds.deallocate()
+        openNameCodes.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -325,7 +329,20 @@ struct GPXFastScanner {
         }
         let openEnd = openNameEnds[openDepth - 1]
         let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
-        let matches = openEnd - openStart == nameLength && memcmp(openNames + openStart, base + nameStart, nameLength) == 0
+        var matches = openEnd - openStart == nameLength
+        if matches {
+            let open = openNames + openStart
+            let closing = base + nameStart
+            var index = 0
+            while index < nameLength {
+                if open[index] != closing[index] {
+                    matches = false
+                    break
+                }
+                index += 1
+            }
+        }
+        let code = matches ? openNameCodes[openDepth - 1] : Self.localName(base + nameStart, count: nameLength)
         if !matches {
             // The general path compares Strings: canonically equivalent spellings match there.
             let open = String(decoding: UnsafeBufferPointer(start: openNames + openStart, count: openEnd - openStart), as: UTF8.self)
@@ -338,7 +355,7 @@ struct GPXFastScanner {
         openNamesCount = openStart
         position = close + 1
         callbackPosition = start
-        end(Self.localName(base + nameStart, count: nameLength))
+        end(code)
     }
 
     private mutating func declarationOrComment() throws {
@@ -449,14 +466,14 @@ struct GPXFastScanner {
             if failure != nil { return }
             end(local)
         } else {
-            pushOpenName(bytes + nameStart, count: nameEnd - nameStart)
+            pushOpenName(bytes + nameStart, count: nameEnd - nameStart, code: local)
             textCount = 0
             rawTextStart = -1
             self.start(local)
         }
     }
 
-    private mutating func pushOpenName(_ name: UnsafeMutablePointer<UInt8>, count: Int) {
+    private mutating func pushOpenName(_ name: UnsafeMutablePointer<UInt8>, count: Int, code: Name) {
         if openNamesCount + count > openNamesCapacity {
             let newCapacity = max(openNamesCapacity * 2, openNamesCount + count)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -470,11 +487,20 @@ struct GPXFastScanner {
             grown.update(from: openNameEnds, count: openDepth)
             openNameEnds.deallocate()
             openNameEnds = grown
+            let grownCodes = UnsafeMutablePointer<Name>.allocate(capacity: openNameEndsCapacity * 2)
+            grownCodes.update(from: openNameCodes, count: openDepth)
+            openNameCodes.deallocate()
+            openNameCodes = grownCodes
             openNameEndsCapacity *= 2
         }
-        memcpy(openNames + openNamesCount, name, count)
+        var index = 0
+        while index < count {
+            openNames[openNamesCount + index] = name[index]
+            index += 1
+        }
         openNamesCount += count
         openNameEnds[openDepth] = openNamesCount
+        (openNameCodes + openDepth).initialize(to: code)
         openDepth += 1
     }
 
