@@ -276,6 +276,18 @@ struct GPXFastScanner {
     }
 
     private mutating func scanText() throws {
+        if openDepth > 0 && !collectingText {
+            // Short runs of indentation between tags: skipped without a library call.
+            var index = position + 1
+            let limit = min(count, position + 24)
+            while index < limit {
+                if base[index] == UInt8(ascii: "<") {
+                    position = index
+                    return
+                }
+                index += 1
+            }
+        }
         let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
         let start = position
         let end = position + length
@@ -390,7 +402,77 @@ struct GPXFastScanner {
         }
     }
 
+    /// One pass over a well-formed start tag inside the root, already in the buffer, with
+    /// `name="value"` attributes without entities; false (having changed nothing) for anything
+    /// else, which `startTag` then scans the general way. On such tags both find the same `>`:
+    /// no quote or `<` can appear outside values, so `findTagEnd`'s quote tracking agrees.
+    @inline(__always)
+    private mutating func plainStartTag() -> Bool {
+        guard openDepth > 0 else { return false }
+        let bytes = base
+        let limit = count
+        let start = position
+        var index = start + 1
+        while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+        let nameEnd = index
+        guard nameEnd > start + 1 else { return false }
+        var foundLatStart = -1
+        var foundLatEnd = -1
+        var foundLonStart = -1
+        var foundLonEnd = -1
+        var selfClosing = false
+        while true {
+            guard index < limit else { return false }
+            let byte = bytes[index]
+            if Self.isSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") { break }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < limit, bytes[index + 1] == UInt8(ascii: ">") else { return false }
+                selfClosing = true
+                index += 1
+                break
+            }
+            let attributeStart = index
+            while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+            let attributeEnd = index
+            guard attributeEnd > attributeStart, index + 1 < limit, bytes[index] == UInt8(ascii: "=") else { return false }
+            let quote = bytes[index + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
+            let valueStart = index + 2
+            var valueEnd = valueStart
+            while valueEnd < limit {
+                let valueByte = bytes[valueEnd]
+                if valueByte == quote { break }
+                if valueByte == UInt8(ascii: "&") { return false }
+                valueEnd += 1
+            }
+            guard valueEnd < limit else { return false }
+            if attributeEnd - attributeStart == 3 {
+                if foundLatStart < 0, startsWith("lat", at: attributeStart) {
+                    foundLatStart = valueStart
+                    foundLatEnd = valueEnd
+                } else if foundLonStart < 0, startsWith("lon", at: attributeStart) {
+                    foundLonStart = valueStart
+                    foundLonEnd = valueEnd
+                }
+            }
+            index = valueEnd + 1
+        }
+        latStart = foundLatStart
+        latEnd = foundLatEnd
+        latHasEntity = false
+        lonStart = foundLonStart
+        lonEnd = foundLonEnd
+        lonHasEntity = false
+        finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing)
+        return true
+    }
+
     private mutating func startTag() throws {
+        if plainStartTag() { return }
         guard let closeOffset = try findTagEnd(from: 1) else {
             throw XMLScanner.SyntaxError(reason: "a tag is not closed (expected >)", position: position)
         }
@@ -455,6 +537,14 @@ struct GPXFastScanner {
             }
             index = valueEnd + 1
         }
+        finishStartTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing)
+    }
+
+    /// Reports a scanned start tag: the common end of `startTag` and `plainStartTag`.
+    @inline(__always)
+    private mutating func finishStartTag(start: Int, nameEnd: Int, close: Int, selfClosing: Bool) {
+        let bytes = base
+        let nameStart = start + 1
         sawRoot = true
         position = close + 1
         callbackPosition = start

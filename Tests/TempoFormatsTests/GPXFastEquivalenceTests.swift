@@ -118,6 +118,16 @@ import Testing
         head + """
         <trk><trkpt lat="1" lon="2"/></trk><trkpt lat="3" lon="4"/><extensions><wpt lat="5" lon="6"/></extensions></gpx>
         """,
+        // Start-tag spellings on both sides of the one-pass tag scanner: spaces around `=`, `>` and `<` in
+        // values, no space between attributes, repeated attributes, a space before `/>`, long indentation,
+        // and an unknown entity in text nobody collects.
+        head + """
+        <trk><trkseg><trkpt lat = "1" lon="2"/><trkpt lat="1" x="1>" lon="2"/><trkpt lat="1"lon="2"/>
+        <trkpt lat='1.5' lon="2" ><ele>1</ele></trkpt><trkpt lat="3" lat="5" lon="2" lon="x"/><trkpt lon="2" lat="4" / >
+        <trkpt  \t lat="5"\n lon="6"  ><cmt>&bogus; ignored</cmt></trkpt>                                           <trkpt lat="7" lon="8"/>
+        <trkpt lat="9" lon="1&#48;"/><trkpt lat="9" lon="10" note="<>"/>
+        </trkseg></trk></gpx>
+        """,
         // Byte-order mark and CRLF line ends.
         "\u{FEFF}<?xml version=\"1.0\"?>\r\n<gpx>\r\n<trk><trkseg>\r\n<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>\r\n</trkseg></trk></gpx>\r\n",
     ]
@@ -153,6 +163,12 @@ import Testing
         head + "<trk></ trk></gpx>",
         head + "<trk>< /trk></gpx>",
         head + "<trk x=\"1\"y/></gpx>",
+        head + "<trk><trkseg><trkpt lat lon=\"2\"/></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"<ele>1</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\" x=\"unterminated></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"/ x></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\" =\"3\"/></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\" a=\"&bad;\"/></trkseg></trk></gpx>",
         "",
         "   \n  ",
         "text first<gpx/>",
