@@ -124,7 +124,7 @@ import Testing
         head + """
         <trk><trkseg><trkpt lat = "1" lon="2"/><trkpt lat="1" x="1>" lon="2"/><trkpt lat="1"lon="2"/>
         <trkpt lat='1.5' lon="2" ><ele>1</ele></trkpt><trkpt lat="3" lat="5" lon="2" lon="x"/><trkpt lon="2" lat="4" />
-        <trkpt  \t lat="5"\n lon="6"  ><cmt>&bogus; ignored</cmt></trkpt>                                           <trkpt lat="7" lon="8"/>
+        <trkpt  \t lat="5"\n lon="6"  ><extensions><x>&bogus; ignored</x></extensions></trkpt>                                           <trkpt lat="7" lon="8"/>
         <trkpt lat="9" lon="1&#48;"/><trkpt lat="9" lon="10" note="<>"/>
         </trkseg></trk></gpx>
         """,
