@@ -207,6 +207,20 @@ import Testing
         #expect(utf16Outcome.elements.count == 5)
     }
 
+    @Test func unreadablePathsFailTheSameWay() throws {
+        let missing = Self.expectSame(URL(fileURLWithPath: "/nonexistent/run.gpx"))
+        #expect(missing.error?.reason.hasPrefix("cannot open") == true)
+        let directory = try TempFile.directory().appendingPathComponent("folder.gpx")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The one place the two differ on purpose: a failed read names the system's reason ("Is a
+        // directory") where the general path's FileHandle gives "NSCocoaErrorDomain error 256".
+        let general = Self.read(directory, engine: .general)
+        let fast = Self.read(directory, engine: .fast)
+        #expect(general.error?.reason.hasPrefix("read failed: ") == true)
+        #expect(fast.error == FormatError(file: directory.path, reason: "read failed: Is a directory"))
+        #expect(fast.elements.isEmpty && general.elements.isEmpty)
+    }
+
     @Test func documentsLongerThanTheReadChunkGiveTheSameElements() throws {
         // ~3.5 MB: several 1 MiB reads, so tokens, text and open tags straddle chunk boundaries.
         var text = Self.head + "<trk><name>long</name><trkseg>\n"
