@@ -326,7 +326,7 @@ import Testing
 }
 
 /// A small seeded generator (SplitMix64), so the random documents are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
+private struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) {
