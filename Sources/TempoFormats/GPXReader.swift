@@ -12,15 +12,54 @@ public enum GPXReader {
     public static func stream(
         _ url: URL, includeRoutes: Bool = false, _ visit: (ActivityElement) -> Void
     ) throws(FormatError) {
+        try stream(url, includeRoutes: includeRoutes, engine: .fast, visit)
+    }
+
+    /// Streams with a chosen implementation (tests compare the two).
+    static func stream(
+        _ url: URL, includeRoutes: Bool = false, engine: GPXEngine, _ visit: (ActivityElement) -> Void
+    ) throws(FormatError) {
         let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            let parser = GPXParser(file: url.path, includeRoutes: includeRoutes, visit: escapable)
             do throws(FormatError) {
-                try parser.run(url)
+                let handled = engine == .fast ? try streamFast(url, includeRoutes: includeRoutes, escapable) : false
+                if !handled {
+                    let parser = GPXParser(file: url.path, includeRoutes: includeRoutes, visit: escapable)
+                    try parser.run(url)
+                }
                 return .success(())
             } catch {
                 return .failure(error)
             }
         }
         try result.get()
+    }
+
+    /// Runs `GPXFastScanner`; false (before reporting anything) when the document needs the general path.
+    private static func streamFast(
+        _ url: URL, includeRoutes: Bool, _ visit: @escaping (ActivityElement) -> Void
+    ) throws(FormatError) -> Bool {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
+        }
+        defer { try? handle.close() }
+        var scanner = GPXFastScanner(
+            descriptor: handle.fileDescriptor, file: url.path, includeRoutes: includeRoutes, visit: visit)
+        defer { scanner.deallocate() }
+        do {
+            try scanner.run()
+        } catch let error as XMLScanner.SyntaxError {
+            throw FormatError(file: url.path, location: scanner.location(of: error.position), reason: "malformed XML: \(error.reason)")
+        } catch is XMLScanner.NeedsFullParser {
+            return false
+        } catch let error as GPXFastScanner.ReadError {
+            throw FormatError(file: url.path, reason: "read failed: \(String(cString: strerror(error.code)))")
+        } catch {
+            throw FormatError(file: url.path, reason: "read failed: \(ActivityFile.describe(error))")
+        }
+        if let failure = scanner.failure { throw failure }
+        return true
     }
 }

@@ -1,0 +1,983 @@
+import Foundation
+import TempoKit
+
+/// The fast GPX reader: `XMLScanner`'s syntax rules and `GPXParser`'s element handling fused
+/// into one byte-level pass, without a `String` per tag, attribute or text.
+///
+/// It must behave exactly like `GPXParser` driven by `XMLScanner` — same elements, same errors
+/// at the same line and column (`GPXFastEquivalenceTests` compares them) — so each step below
+/// mirrors the general path's step, in the same order. Element names are recognised by their
+/// bytes, numbers and times are parsed from bytes, and the text of an element is kept only while
+/// the general path would collect it. Documents in another encoding throw
+/// `XMLScanner.NeedsFullParser` before any element is reported.
+///
+/// The buffer is manually allocated: call `deallocate()` when done.
+struct GPXFastScanner {
+    /// Names the GPX handler tells apart (local names, namespace prefix removed).
+    private enum Name: UInt8 {
+        case other, trkpt, wpt, rtept, trk, trkseg, rte, metadata, name, type, ele, time, speed, course, hr, cad
+
+        /// The element name as the general path spells it in messages.
+        var text: String {
+            switch self {
+            case .other: "?"
+            case .trkpt: "trkpt"
+            case .wpt: "wpt"
+            case .rtept: "rtept"
+            case .trk: "trk"
+            case .trkseg: "trkseg"
+            case .rte: "rte"
+            case .metadata: "metadata"
+            case .name: "name"
+            case .type: "type"
+            case .ele: "ele"
+            case .time: "time"
+            case .speed: "speed"
+            case .course: "course"
+            case .hr: "hr"
+            case .cad: "cad"
+            }
+        }
+    }
+
+    /// A failed `read(2)`.
+    struct ReadError: Error {
+        var code: Int32
+    }
+
+    private static let chunkSize = 1 << 20
+
+    private let descriptor: Int32
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    private var position = 0
+    private var atEnd = false
+    private var droppedLines = 0
+    private var droppedColumn = 0
+    /// Qualified names of the open elements, concatenated; `openNameEnds` marks where each ends.
+    private var openNames: UnsafeMutablePointer<UInt8>
+    private var openNamesCapacity = 256
+    private var openNamesCount = 0
+    private var openNameEnds: UnsafeMutablePointer<Int>
+    /// The open elements' local names as the handler knows them (saves classifying end tags).
+    private var openNameCodes: UnsafeMutablePointer<Name>
+    private var openNameEndsCapacity = 64
+    private var openDepth = 0
+    private var sawRoot = false
+    private var callbackPosition = 0
+
+    // The GPX handler's state (see `GPXParser`).
+    private let file: String
+    private let includeRoutes: Bool
+    private let visit: (ActivityElement) -> Void
+    private(set) var failure: FormatError?
+    /// The collected text of the innermost element (UTF-8, entities expanded).
+    private var text: UnsafeMutablePointer<UInt8>
+    private var textCapacity = 256
+    private var textCount = 0
+    private var collectingText = false
+    private var inPoint = false
+    private var point = PointBuilder(latitude: 0, longitude: 0)
+    private var pointIsWaypoint = false
+    private var inTrack = false
+    private var inRoute = false
+    private var inMetadata = false
+    private var depth = 0
+    private var pointDepth = 0
+    /// Buffer ranges of the current start tag's first `lat` and `lon` values (-1 when absent).
+    private var latStart = -1
+    private var latEnd = -1
+    private var lonStart = -1
+    private var lonEnd = -1
+    private var latHasEntity = false
+    private var lonHasEntity = false
+    /// The text when it is one plain ASCII piece still in the buffer (`rawTextStart >= 0`): kept
+    /// as a range instead of copied, and copied into `text` only before the buffer moves.
+    private var rawTextStart = -1
+    private var rawTextEnd = -1
+    /// The last date's `YYYY-MM-DD` bytes and its day number, since a track's points share their day.
+    private var cachedDateKey: UInt64 = 0
+    private var cachedDateKeyDay: UInt16 = 0
+    private var cachedDays = 0
+    private var hasCachedDate = false
+
+    init(descriptor: Int32, file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
+        self.descriptor = descriptor
+        self.file = file
+        self.includeRoutes = includeRoutes
+        self.visit = visit
+        capacity = Self.chunkSize * 2
+        base = .allocate(capacity: capacity)
+        text = .allocate(capacity: textCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
+        openNameCodes = .allocate(capacity: openNameEndsCapacity)
+    }
+
+    /// Frees the buffers.
+    func deallocate() {
+        base.deallocate()
+        text.deallocate()
+        openNames.deallocate()
+        openNameEnds.deallocate()
+        openNameCodes.deallocate()
+    }
+
+    /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
+    func location(of position: Int) -> String {
+        var line = droppedLines + 1
+        var lastNewline = -1
+        for index in 0..<min(position, count) where base[index] == 0x0A {
+            line += 1
+            lastNewline = index
+        }
+        let column = lastNewline < 0 ? droppedColumn + position + 1 : position - lastNewline
+        return "line \(line), column \(column)"
+    }
+
+    /// Scans the whole document; a content error is returned in `failure`.
+    mutating func run() throws {
+        try checkEncoding()
+        while true {
+            guard try fill(1) else { break }
+            if base[position] == UInt8(ascii: "<") {
+                try markup()
+            } else {
+                try scanText()
+            }
+            if failure != nil {
+                if failure?.location == nil {
+                    let location = location(of: callbackPosition)
+                    failure?.location = location
+                }
+                return
+            }
+        }
+        if openDepth > 0 { throw XMLScanner.SyntaxError(reason: "the document ends too early", position: position) }
+        if !sawRoot { throw XMLScanner.SyntaxError(reason: "the document is empty", position: position) }
+    }
+
+    // MARK: Buffer
+
+    @inline(__always)
+    private mutating func fill(_ needed: Int) throws -> Bool {
+        if count - position >= needed { return true }
+        return try refill(needed)
+    }
+
+    private mutating func refill(_ needed: Int) throws -> Bool {
+        while count - position < needed {
+            if atEnd { return false }
+            compact()
+            if capacity - count < Self.chunkSize {
+                let newCapacity = max(capacity * 2, count + Self.chunkSize)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+                grown.update(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity = newCapacity
+            }
+            var got = 0
+            // Fill up to a whole chunk, as `FileHandle.read(upToCount:)` does for the general path.
+            while got < Self.chunkSize {
+                let result = read(descriptor, base + count + got, Self.chunkSize - got)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw ReadError(code: errno)
+                }
+                if result == 0 { break }
+                got += result
+            }
+            if got == 0 { atEnd = true } else { count += got }
+        }
+        return true
+    }
+
+    private mutating func compact() {
+        guard position > 0 else { return }
+        materializeText()
+        var lastNewline = -1
+        var index = 0
+        while index < position {
+            guard let found = memchr(base + index, 0x0A, position - index) else { break }
+            let offset = UnsafeMutableRawPointer(base).distance(to: found)
+            droppedLines += 1
+            lastNewline = offset
+            index = offset + 1
+        }
+        droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
+        memmove(base, base + position, count - position)
+        count -= position
+        position = 0
+    }
+
+    /// The offset from `position` of the first `byte` at or after offset `from`, reading more as needed.
+    @inline(__always)
+    private mutating func find(_ byte: UInt8, from: Int) throws -> Int? {
+        var offset = from
+        while true {
+            let start = position + offset
+            if start < count, let found = memchr(base + start, Int32(byte), count - start) {
+                return UnsafeMutableRawPointer(base).distance(to: found) - position
+            }
+            offset = max(offset, count - position)
+            guard try fill(count - position + 1) else { return nil }
+        }
+    }
+
+    /// The offset from `position` just after `pattern`, found at or after offset `from`.
+    private mutating func find(_ pattern: StaticString, from: Int) throws -> Int? {
+        let length = pattern.utf8CodeUnitCount
+        var searchFrom = from
+        while true {
+            guard let first = try find(pattern.utf8Start[0], from: searchFrom) else { return nil }
+            guard try fill(first + length) else { return nil }
+            if memcmp(base + position + first, pattern.utf8Start, length) == 0 { return first + length }
+            searchFrom = first + 1
+        }
+    }
+
+    @inline(__always)
+    private func startsWith(_ pattern: StaticString, at index: Int) -> Bool {
+        memcmp(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
+    }
+
+    private mutating func checkEncoding() throws {
+        guard try fill(2) else { return }
+        if (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) || base[0] == 0 || base[1] == 0 {
+            throw XMLScanner.NeedsFullParser()
+        }
+        if try fill(3), base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+        let start = position
+        while try fill(1), Self.isSpace(base[position]) { position += 1 }
+        if try fill(5), startsWith("<?xml", at: position) {
+            guard let end = try find(UInt8(ascii: ">"), from: 0) else { return }
+            let declaration = String(decoding: UnsafeBufferPointer(start: base + position, count: end), as: UTF8.self).lowercased()
+            if let range = declaration.range(of: "encoding") {
+                let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+                    .prefix { $0 != "\"" && $0 != "'" }
+                if !["utf-8", "utf8", "us-ascii", "ascii"].contains(String(value)) { throw XMLScanner.NeedsFullParser() }
+            }
+        }
+        position = start
+    }
+
+    // MARK: Tokens
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        // Bytes above `>` are never delimiters; below it, only the XML delimiters and spaces stop a name.
+        if byte > 0x3E { return true }
+        return !(isSpace(byte) || byte == 0x3E || byte == 0x2F || byte == 0x3D || byte == 0x3C || byte == 0x22 || byte == 0x27)
+    }
+
+    private mutating func scanText() throws {
+        if openDepth > 0 && !collectingText {
+            // Short runs of indentation between tags: skipped without a library call.
+            var index = position + 1
+            let limit = min(count, position + 24)
+            while index < limit {
+                if base[index] == UInt8(ascii: "<") {
+                    position = index
+                    return
+                }
+                index += 1
+            }
+        }
+        let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
+        let start = position
+        let end = position + length
+        if openDepth == 0 {
+            var index = start
+            while index < end, Self.isSpace(base[index]) { index += 1 }
+            if index < end {
+                throw XMLScanner.SyntaxError(
+                    reason: sawRoot ? "content after the end of the document" : "text before the root element", position: start)
+            }
+        } else if collectingText {
+            try appendText(start, end, decodingEntities: true)
+        }
+        position = end
+    }
+
+    private mutating func markup() throws {
+        guard try fill(2) else { throw XMLScanner.SyntaxError(reason: "the document ends too early", position: position) }
+        switch base[position + 1] {
+        case UInt8(ascii: "?"):
+            guard let end = try find("?>", from: 2) else {
+                throw XMLScanner.SyntaxError(reason: "an unterminated processing instruction", position: position)
+            }
+            position += end
+        case UInt8(ascii: "!"):
+            try declarationOrComment()
+        case UInt8(ascii: "/"):
+            try endTag()
+        default:
+            try startTag()
+        }
+    }
+
+    private mutating func endTag() throws {
+        guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
+            throw XMLScanner.SyntaxError(reason: "a tag is not closed (expected >)", position: position)
+        }
+        let start = position
+        let close = position + closeOffset
+        var nameEnd = position + 2
+        while nameEnd < close, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+        var index = nameEnd
+        while index < close {
+            guard Self.isSpace(base[index]) else { throw XMLScanner.SyntaxError(reason: "a malformed end tag", position: start) }
+            index += 1
+        }
+        let nameStart = position + 2
+        let nameLength = nameEnd - nameStart
+        guard openDepth > 0 else {
+            throw XMLScanner.SyntaxError(reason: "an end tag does not match its start tag", position: start)
+        }
+        let openEnd = openNameEnds[openDepth - 1]
+        let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
+        var matches = openEnd - openStart == nameLength
+        if matches {
+            let open = openNames + openStart
+            let closing = base + nameStart
+            var index = 0
+            while index < nameLength {
+                if open[index] != closing[index] {
+                    matches = false
+                    break
+                }
+                index += 1
+            }
+        }
+        let code = matches ? openNameCodes[openDepth - 1] : Self.localName(base + nameStart, count: nameLength)
+        if !matches {
+            // The general path compares Strings: canonically equivalent spellings match there.
+            let open = String(decoding: UnsafeBufferPointer(start: openNames + openStart, count: openEnd - openStart), as: UTF8.self)
+            let closing = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameLength), as: UTF8.self)
+            guard open == closing else {
+                throw XMLScanner.SyntaxError(reason: "an end tag does not match its start tag", position: start)
+            }
+        }
+        openDepth -= 1
+        openNamesCount = openStart
+        position = close + 1
+        callbackPosition = start
+        end(code)
+    }
+
+    private mutating func declarationOrComment() throws {
+        if try fill(4), startsWith("<!--", at: position) {
+            guard let end = try find("-->", from: 4) else {
+                throw XMLScanner.SyntaxError(reason: "an unterminated comment", position: position)
+            }
+            position += end
+        } else if try fill(9), startsWith("<![CDATA[", at: position) {
+            guard let end = try find("]]>", from: 9) else {
+                throw XMLScanner.SyntaxError(reason: "an unterminated CDATA section", position: position)
+            }
+            if collectingText {
+                try appendText(position + 9, position + end - 3, decodingEntities: false)
+            }
+            position += end
+        } else {
+            // <!DOCTYPE …> possibly with an internal subset in brackets.
+            var depth = 0
+            var offset = 2
+            while true {
+                guard try fill(offset + 1) else {
+                    throw XMLScanner.SyntaxError(reason: "an unterminated declaration", position: position)
+                }
+                let byte = base[position + offset]
+                if byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "]") { depth -= 1 }
+                if byte == UInt8(ascii: ">") && depth <= 0 { break }
+                offset += 1
+            }
+            position += offset + 1
+        }
+    }
+
+    /// One pass over a well-formed start tag inside the root, already in the buffer, with
+    /// `name="value"` attributes without entities; false (having changed nothing) for anything
+    /// else, which `startTag` then scans the general way. On such tags both find the same `>`:
+    /// no quote or `<` can appear outside values, so `findTagEnd`'s quote tracking agrees.
+    @inline(__always)
+    private mutating func plainStartTag() -> Bool {
+        guard openDepth > 0 else { return false }
+        let bytes = base
+        let limit = count
+        let start = position
+        var index = start + 1
+        while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+        let nameEnd = index
+        guard nameEnd > start + 1 else { return false }
+        var foundLatStart = -1
+        var foundLatEnd = -1
+        var foundLonStart = -1
+        var foundLonEnd = -1
+        var selfClosing = false
+        while true {
+            guard index < limit else { return false }
+            let byte = bytes[index]
+            if Self.isSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") { break }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < limit, bytes[index + 1] == UInt8(ascii: ">") else { return false }
+                selfClosing = true
+                index += 1
+                break
+            }
+            let attributeStart = index
+            while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+            let attributeEnd = index
+            guard attributeEnd > attributeStart, index + 1 < limit, bytes[index] == UInt8(ascii: "=") else { return false }
+            let quote = bytes[index + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
+            let valueStart = index + 2
+            var valueEnd = valueStart
+            while valueEnd < limit {
+                let valueByte = bytes[valueEnd]
+                if valueByte == quote { break }
+                if valueByte == UInt8(ascii: "&") { return false }
+                valueEnd += 1
+            }
+            guard valueEnd < limit else { return false }
+            if attributeEnd - attributeStart == 3 {
+                if foundLatStart < 0, startsWith("lat", at: attributeStart) {
+                    foundLatStart = valueStart
+                    foundLatEnd = valueEnd
+                } else if foundLonStart < 0, startsWith("lon", at: attributeStart) {
+                    foundLonStart = valueStart
+                    foundLonEnd = valueEnd
+                }
+            }
+            index = valueEnd + 1
+        }
+        latStart = foundLatStart
+        latEnd = foundLatEnd
+        latHasEntity = false
+        lonStart = foundLonStart
+        lonEnd = foundLonEnd
+        lonHasEntity = false
+        finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing)
+        return true
+    }
+
+    private mutating func startTag() throws {
+        if plainStartTag() { return }
+        guard let closeOffset = try findTagEnd(from: 1) else {
+            throw XMLScanner.SyntaxError(reason: "a tag is not closed (expected >)", position: position)
+        }
+        let bytes = base
+        let start = position
+        let close = position + closeOffset
+        if openDepth == 0 && sawRoot {
+            throw XMLScanner.SyntaxError(reason: "content after the end of the document", position: start)
+        }
+        var index = position + 1
+        while index < close, Self.isNameByte(bytes[index]) { index += 1 }
+        let nameStart = position + 1
+        let nameEnd = index
+        guard nameEnd > nameStart else { throw XMLScanner.SyntaxError(reason: "a tag name is missing or malformed", position: start) }
+        latStart = -1
+        lonStart = -1
+        var selfClosing = false
+        while true {
+            while index < close, Self.isSpace(bytes[index]) { index += 1 }
+            if index >= close { break }
+            if bytes[index] == UInt8(ascii: "/") {
+                guard index == close - 1 else { throw XMLScanner.SyntaxError(reason: "a malformed attribute", position: index) }
+                selfClosing = true
+                break
+            }
+            let attributeStart = index
+            while index < close, Self.isNameByte(bytes[index]) { index += 1 }
+            let attributeEnd = index
+            while index < close, Self.isSpace(bytes[index]) { index += 1 }
+            guard attributeEnd > attributeStart, index < close, bytes[index] == UInt8(ascii: "=") else {
+                throw XMLScanner.SyntaxError(reason: "a malformed attribute", position: attributeStart)
+            }
+            index += 1
+            while index < close, Self.isSpace(bytes[index]) { index += 1 }
+            guard index < close, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw XMLScanner.SyntaxError(reason: "a malformed attribute", position: index)
+            }
+            let quote = bytes[index]
+            let valueStart = index + 1
+            var valueEnd = valueStart
+            var hasEntity = false
+            while valueEnd < close, bytes[valueEnd] != quote {
+                if bytes[valueEnd] == UInt8(ascii: "&") { hasEntity = true }
+                valueEnd += 1
+            }
+            guard valueEnd < close else { throw XMLScanner.SyntaxError(reason: "a malformed attribute", position: index) }
+            if hasEntity {
+                // Checked here, as the general path decodes every attribute before the callback.
+                var scratch: [UInt8] = []
+                try Self.decodeEntities(bytes, valueStart, valueEnd, into: &scratch)
+            }
+            if attributeEnd - attributeStart == 3 {
+                if latStart < 0, startsWith("lat", at: attributeStart) {
+                    latStart = valueStart
+                    latEnd = valueEnd
+                    latHasEntity = hasEntity
+                } else if lonStart < 0, startsWith("lon", at: attributeStart) {
+                    lonStart = valueStart
+                    lonEnd = valueEnd
+                    lonHasEntity = hasEntity
+                }
+            }
+            index = valueEnd + 1
+        }
+        finishStartTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing)
+    }
+
+    /// Reports a scanned start tag: the common end of `startTag` and `plainStartTag`.
+    @inline(__always)
+    private mutating func finishStartTag(start: Int, nameEnd: Int, close: Int, selfClosing: Bool) {
+        let bytes = base
+        let nameStart = start + 1
+        sawRoot = true
+        position = close + 1
+        callbackPosition = start
+        let local = Self.localName(bytes + nameStart, count: nameEnd - nameStart)
+        if selfClosing {
+            textCount = 0
+            rawTextStart = -1
+            self.start(local)
+            if failure != nil { return }
+            end(local)
+        } else {
+            pushOpenName(bytes + nameStart, count: nameEnd - nameStart, code: local)
+            textCount = 0
+            rawTextStart = -1
+            self.start(local)
+        }
+    }
+
+    private mutating func pushOpenName(_ name: UnsafeMutablePointer<UInt8>, count: Int, code: Name) {
+        if openNamesCount + count > openNamesCapacity {
+            let newCapacity = max(openNamesCapacity * 2, openNamesCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: openNames, count: openNamesCount)
+            openNames.deallocate()
+            openNames = grown
+            openNamesCapacity = newCapacity
+        }
+        if openDepth == openNameEndsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openNameEndsCapacity * 2)
+            grown.update(from: openNameEnds, count: openDepth)
+            openNameEnds.deallocate()
+            openNameEnds = grown
+            let grownCodes = UnsafeMutablePointer<Name>.allocate(capacity: openNameEndsCapacity * 2)
+            grownCodes.update(from: openNameCodes, count: openDepth)
+            openNameCodes.deallocate()
+            openNameCodes = grownCodes
+            openNameEndsCapacity *= 2
+        }
+        var index = 0
+        while index < count {
+            openNames[openNamesCount + index] = name[index]
+            index += 1
+        }
+        openNamesCount += count
+        openNameEnds[openDepth] = openNamesCount
+        (openNameCodes + openDepth).initialize(to: code)
+        openDepth += 1
+    }
+
+    private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+    /// The offset of the `>` ending a start tag, skipping `>` inside quoted attribute values.
+    private mutating func findTagEnd(from: Int) throws -> Int? {
+        var index = from
+        var quote: UInt8 = 0
+        while true {
+            if position + index >= count {
+                guard try fill(index + 1) else { return nil }
+            }
+            let limit = count - position
+            let bytes = base + position
+            while index < limit {
+                let byte = bytes[index]
+                // Only `"`, `'`, `<` and `>` (all below 64) matter outside a value; skip the rest quickly.
+                if quote == 0, byte >= 64 || (Self.tagSpecialBytes >> UInt64(byte)) & 1 == 0 {
+                    index += 1
+                    continue
+                }
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return index
+                } else if byte == UInt8(ascii: "<") {
+                    return nil
+                }
+                index += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func localName(_ name: UnsafeMutablePointer<UInt8>, count: Int) -> Name {
+        var start = 0
+        var index = count - 1
+        while index >= 0 {
+            if name[index] == UInt8(ascii: ":") {
+                start = index + 1
+                break
+            }
+            index -= 1
+        }
+        let bytes = name + start
+        func equals(_ literal: StaticString) -> Bool {
+            memcmp(bytes, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+        }
+        switch count - start {
+        case 2: return equals("hr") ? .hr : .other
+        case 3:
+            if equals("ele") { return .ele }
+            if equals("trk") { return .trk }
+            if equals("wpt") { return .wpt }
+            if equals("rte") { return .rte }
+            if equals("cad") { return .cad }
+            return .other
+        case 4:
+            if equals("time") { return .time }
+            if equals("name") { return .name }
+            if equals("type") { return .type }
+            return .other
+        case 5:
+            if equals("trkpt") { return .trkpt }
+            if equals("rtept") { return .rtept }
+            if equals("speed") { return .speed }
+            return .other
+        case 6:
+            if equals("trkseg") { return .trkseg }
+            if equals("course") { return .course }
+            return .other
+        case 8: return equals("metadata") ? .metadata : .other
+        default: return .other
+        }
+    }
+
+    // MARK: Text
+
+    /// Appends text as the general path does: each piece decoded to a `String` on its own
+    /// (entities expanded, invalid UTF-8 replaced), so pieces join exactly as `String`s do.
+    private mutating func appendText(_ start: Int, _ end: Int, decodingEntities: Bool) throws {
+        var hasEntity = false
+        var ascii = true
+        for index in start..<end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "&") { hasEntity = true }
+            if byte >= 0x80 { ascii = false }
+        }
+        if ascii && !(decodingEntities && hasEntity) && textCount == 0 && rawTextStart < 0 {
+            rawTextStart = start
+            rawTextEnd = end
+            return
+        }
+        materializeText()
+        if decodingEntities && hasEntity {
+            var decoded: [UInt8] = []
+            try Self.decodeEntities(base, start, end, into: &decoded)
+            var piece = String(decoding: decoded, as: UTF8.self)
+            piece.withUTF8 { appendRawText($0.baseAddress, $0.count) }
+        } else if ascii {
+            appendRawText(base + start, end - start)
+        } else {
+            var piece = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            piece.withUTF8 { appendRawText($0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Copies a text range kept in the buffer into `text` (before the buffer moves or more text joins it).
+    private mutating func materializeText() {
+        guard rawTextStart >= 0 else { return }
+        let start = rawTextStart
+        rawTextStart = -1
+        appendRawText(base + start, rawTextEnd - start)
+    }
+
+    /// The collected text's bytes (valid until the buffer moves).
+    @inline(__always)
+    private var textBytes: (UnsafePointer<UInt8>, Int) {
+        rawTextStart >= 0 ? (UnsafePointer(base + rawTextStart), rawTextEnd - rawTextStart) : (UnsafePointer(text), textCount)
+    }
+
+    @inline(__always)
+    private mutating func appendRawText(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+        guard let bytes, count > 0 else { return }
+        if textCount + count > textCapacity {
+            let newCapacity = max(textCapacity * 2, textCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: text, count: textCount)
+            text.deallocate()
+            text = grown
+            textCapacity = newCapacity
+        }
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
+    }
+
+    /// `XMLScanner.decode`'s expansion of entity and character references, on buffer bytes.
+    private static func decodeEntities(
+        _ bytes: UnsafeMutablePointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8]
+    ) throws {
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            var semicolon = index
+            while semicolon < end, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+            guard semicolon < end else { throw XMLScanner.SyntaxError(reason: "a bad entity reference", position: index) }
+            let entity = String(decoding: UnsafeBufferPointer(start: bytes + index + 1, count: semicolon - index - 1), as: UTF8.self)
+            switch entity {
+            case "lt": out.append(UInt8(ascii: "<"))
+            case "gt": out.append(UInt8(ascii: ">"))
+            case "amp": out.append(UInt8(ascii: "&"))
+            case "quot": out.append(UInt8(ascii: "\""))
+            case "apos": out.append(UInt8(ascii: "'"))
+            default:
+                let scalar: UInt32?
+                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+                    scalar = UInt32(entity.dropFirst(2), radix: 16)
+                } else if entity.hasPrefix("#") {
+                    scalar = UInt32(entity.dropFirst())
+                } else {
+                    scalar = nil
+                }
+                guard let scalar, let unicode = Unicode.Scalar(scalar) else {
+                    throw XMLScanner.SyntaxError(reason: "a bad entity reference", position: index)
+                }
+                out += Array(String(Character(unicode)).utf8)
+            }
+            index = semicolon + 1
+        }
+    }
+
+    // MARK: GPX elements (mirrors GPXParser)
+
+    private mutating func start(_ name: Name) {
+        depth += 1
+        if inPoint {
+            collectingText = depth == pointDepth + 1 || Self.isPointText(name)
+            return
+        }
+        let opensPoint = (name == .trkpt && inTrack) || (name == .wpt && depth == 2)
+            || (name == .rtept && inRoute && includeRoutes)
+        if opensPoint {
+            guard latStart >= 0, lonStart >= 0 else {
+                fail("<\(name.text)> without lat and lon")
+                return
+            }
+            guard let latitude = attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
+                let longitude = attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
+            else { return }
+            point = PointBuilder(latitude: latitude, longitude: longitude)
+            inPoint = true
+            pointIsWaypoint = name == .wpt
+            pointDepth = depth
+            collectingText = false
+            return
+        }
+        switch name {
+        case .trk:
+            inTrack = true
+            visit(.endSegment)
+        case .trkseg:
+            visit(.endSegment)
+        case .rte:
+            inRoute = true
+            if includeRoutes { visit(.endSegment) }
+        case .metadata:
+            inMetadata = true
+        default:
+            // Names and types directly inside <trk>, <metadata> (1.1) or <gpx> (1.0).
+            collectingText = (name == .name || name == .type) && depth <= 3
+        }
+    }
+
+    private mutating func end(_ name: Name) {
+        defer { depth -= 1 }
+        if inPoint {
+            if depth == pointDepth {
+                inPoint = false
+                collectingText = false
+                if pointIsWaypoint {
+                    visit(.waypoint(Waypoint(name: point.name, fix: point.fix)))
+                } else {
+                    visit(.fix(point.fix))
+                }
+                return
+            }
+            switch name {
+            case .ele:
+                let value = textNumber(in: name)
+                point.altitude = value
+            case .time:
+                let value = textTime(in: name)
+                point.time = value
+            case .speed:
+                let value = textNumber(in: name)
+                point.speed = value
+            case .course:
+                let value = textNumber(in: name)
+                point.course = value
+            case .hr:
+                let value = textNumber(in: name)
+                point.heartRate = value
+            case .cad:
+                let value = textNumber(in: name)
+                point.cadence = value
+            case .name where depth == pointDepth + 1:
+                point.name = trimmedText()
+            default: break
+            }
+            return
+        }
+        switch name {
+        case .trk:
+            inTrack = false
+            visit(.endSegment)
+        case .trkseg:
+            visit(.endSegment)
+        case .rte:
+            inRoute = false
+            if includeRoutes { visit(.endSegment) }
+        case .metadata:
+            inMetadata = false
+        case .name where collectingText && (inTrack || inMetadata || depth == 2):
+            let trimmed = trimmedText()
+            if !trimmed.isEmpty { visit(.name(trimmed)) }
+        case .type where collectingText && inTrack:
+            let trimmed = trimmedText()
+            if !trimmed.isEmpty { visit(.sport(trimmed)) }
+        default:
+            break
+        }
+        collectingText = false
+    }
+
+    private static func isPointText(_ name: Name) -> Bool {
+        switch name {
+        case .ele, .time, .speed, .course, .hr, .cad, .name: true
+        default: false
+        }
+    }
+
+    private mutating func fail(_ reason: String) {
+        if failure == nil { failure = FormatError(file: file, reason: reason) }
+    }
+
+    private func trimmedText() -> String {
+        let (bytes, length) = textBytes
+        let (start, count) = Self.trim(bytes, length)
+        guard let start else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func trim(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> (UnsafePointer<UInt8>?, Int) {
+        guard let bytes else { return (nil, 0) }
+        var start = 0
+        var end = count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return (bytes + start, end - start)
+    }
+
+    /// Trimmed bytes as a finite number, or a recorded failure (`GPXParser.number`'s message).
+    @inline(__always)
+    private mutating func number(
+        _ bytes: UnsafePointer<UInt8>?, _ count: Int, in name: Name, attribute: StaticString? = nil
+    ) -> Double? {
+        let (start, length) = Self.trim(bytes, count)
+        if let start, let value = FastDecimal.parse(start, count: length) { return value }
+        let trimmed = start.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+        guard let value = Double(trimmed), value.isFinite else {
+            let element = attribute.map { "\(name.text) \($0)" } ?? name.text
+            fail("\(XMLActivityParser.quoted(trimmed)) is not a number in <\(element)>")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func textNumber(in name: Name) -> Double? {
+        let (bytes, count) = textBytes
+        return number(bytes, count, in: name)
+    }
+
+    private mutating func attributeNumber(
+        _ start: Int, _ end: Int, hasEntity: Bool, in name: Name, _ attribute: StaticString
+    ) -> Double? {
+        if !hasEntity {
+            return number(UnsafePointer(base + start), end - start, in: name, attribute: attribute)
+        }
+        var decoded: [UInt8] = []
+        // Already validated while scanning the tag.
+        try? Self.decodeEntities(base, start, end, into: &decoded)
+        let value = Array(String(decoding: decoded, as: UTF8.self).utf8)
+        return value.withUnsafeBufferPointer { number($0.baseAddress, $0.count, in: name, attribute: attribute) }
+    }
+
+    private mutating func textTime(in name: Name) -> Date? {
+        let (bytes, count) = textBytes
+        let parsed = fastTime(bytes, count) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: bytes, count: count))
+        guard let parsed else {
+            let trimmed = trimmedText()
+            fail("\(XMLActivityParser.quoted(trimmed)) is not an ISO 8601 time in <\(name.text)>")
+            return nil
+        }
+        return parsed
+    }
+
+    /// `ISO8601Time.parse` for the common `YYYY-MM-DDTHH:MM:SSZ` form, computed the same way
+    /// (whole seconds, then `+ 0.0`), with the day number cached; `nil` for anything else.
+    @inline(__always)
+    private mutating func fastTime(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Date? {
+        guard count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+            bytes[19] == 0x5A
+        else { return nil }
+        @inline(__always) func two(_ index: Int) -> Int? {
+            let high = bytes[index] &- 0x30
+            let low = bytes[index + 1] &- 0x30
+            guard high <= 9, low <= 9 else { return nil }
+            return Int(high) * 10 + Int(low)
+        }
+        guard let hour = two(11), let minute = two(14), let second = two(17), hour < 24, minute < 60, second <= 60 else {
+            return nil
+        }
+        let key = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+        let keyDay = UnsafeRawPointer(bytes + 8).loadUnaligned(as: UInt16.self)
+        let days: Int
+        if hasCachedDate, key == cachedDateKey, keyDay == cachedDateKeyDay {
+            days = cachedDays
+        } else {
+            guard let century = two(0), let yearInCentury = two(2), let month = two(5), let day = two(8),
+                (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
+            days = ISO8601Time.daysFromCivil(year: century * 100 + yearInCentury, month: month, day: day)
+            cachedDateKey = key
+            cachedDateKeyDay = keyDay
+            cachedDays = days
+            hasCachedDate = true
+        }
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + 0.0)
+    }
+}
