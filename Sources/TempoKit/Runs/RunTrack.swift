@@ -54,6 +54,7 @@ public struct RunTrack: Sendable {
         var index = 1
         while start < total {
             let end = min(total, start + length)
+            // A last piece under a metre is GPS noise, not a split worth a row.
             if end - start < 1 && end == total && !result.isEmpty { break }
             let endTimes = hasTimes ? interpolate(atDistance: min(end, distances.last ?? 0)) : nil
             var elapsed: Double?, moving: Double?
