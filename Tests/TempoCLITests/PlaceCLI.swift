@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `tempo` binary (`.build/debug/tempo`, found from this file's path) with its
+/// Runs the built `tempo` binary (found as `TempoBinary` finds it) with its
 /// own database, and builds the files the places tests feed it from the GeographicLib oracle.
 struct PlaceCLI {
     struct Result {
@@ -19,7 +19,7 @@ struct PlaceCLI {
         return url.deletingLastPathComponent()
     }()
 
-    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/tempo") }
+    static var binary: URL { TempoBinary.url }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-places-cli-\(UUID().uuidString)")
