@@ -24,8 +24,58 @@ public enum Geodesic {
     }
 
     /// The ellipsoidal distance in metres between two points.
+    ///
+    /// Points under `shortLineMeters` apart (consecutive GPS fixes) take a closed-form short-line
+    /// formula that agrees with GeographicLib to well under a micrometre there (see
+    /// `shortDistance`); farther pairs are solved by Karney's method.
     public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
-        inverse(a, b).distanceMeters
+        // A latitude step above 0.1° (> 11 km) can never be short: skip the trigonometry.
+        if abs(b.latitude - a.latitude) < 0.1, let short = shortDistance(a, b) { return short }
+        return inverse(a, b).distanceMeters
+    }
+
+    /// The longest separation (chord, metres) `distance` answers by the short-line formula.
+    /// Measured against GeographicLib (`Tests/Oracles/geodesic_short_pairs.py`): the formula's
+    /// error stays below 1e-8 m up to here and below 1e-7 m even at 30 km.
+    static let shortLineMeters = 10_000.0
+
+    /// The short-line formula: the straight chord between the two points in Earth-centred
+    /// coordinates (exact, and free of any pole or antimeridian singularity), lengthened to
+    /// the arc of the normal section through them, `s = c (1 + c² / (24 R²))`, with `R` Euler's
+    /// radius of curvature in the line's azimuth at the mid-latitude (1/R = cos²α/M + sin²α/N).
+    /// The geodesic differs from that normal section by far less than a nanometre at 10 km.
+    /// `nil` when the points are farther apart than `shortLineMeters` (or not finite).
+    static func shortDistance(_ p: Coordinate, _ q: Coordinate) -> Double? {
+        let a = equatorialRadius, e2 = flattening * (2 - flattening)
+        let radians = Double.pi / 180
+        var dLonDegrees = q.longitude - p.longitude
+        if abs(dLonDegrees) > 180 { dLonDegrees = remainder(dLonDegrees, 360) }
+        let phi1 = p.latitude * radians, phi2 = q.latitude * radians
+        let s1 = sin(phi1), c1 = cos(phi1), s2 = sin(phi2), c2 = cos(phi2)
+        let halfLon = dLonDegrees * (radians / 2)
+        let sh = sin(halfLon), ch = cos(halfLon)
+        let n1 = a / (1 - e2 * s1 * s1).squareRoot(), n2 = a / (1 - e2 * s2 * s2).squareRoot()
+        // Point 1 on the prime meridian, point 2 at Δλ: x = N cos φ cos λ, y = N cos φ sin λ,
+        // z = N (1 − e²) sin φ; cos Δλ = 1 − 2 sin²(Δλ/2) keeps the x difference precise.
+        let r2 = n2 * c2
+        let dx = (r2 - n1 * c1) - r2 * 2 * sh * sh
+        let dy = r2 * 2 * sh * ch
+        let dz = (1 - e2) * (n2 * s2 - n1 * s1)
+        let chord2 = dx * dx + dy * dy + dz * dz
+        guard chord2 <= shortLineMeters * shortLineMeters else { return nil }
+        // sin² and cos of the mid-latitude from the endpoints' (no more trigonometry).
+        let cosSum = c1 * c2 - s1 * s2
+        let sinMid2 = (1 - cosSum) / 2, cosMid = max(0, (1 + cosSum) / 2).squareRoot()
+        let w = 1 - e2 * sinMid2
+        let primeVertical = a / w.squareRoot()
+        let meridional = a * (1 - e2) / (w * w.squareRoot())
+        // The azimuth only weighs M against N in the tiny correction: local components suffice.
+        let north = meridional * (phi2 - phi1), east = primeVertical * cosMid * (2 * halfLon)
+        let along = north * north + east * east
+        let curvature = along > 0
+            ? (north * north / meridional + east * east / primeVertical) / along
+            : 1 / primeVertical
+        return chord2.squareRoot() * (1 + chord2 * curvature * curvature / 24)
     }
 
     /// Distance and azimuths of the shortest path from `a` to `b`.
