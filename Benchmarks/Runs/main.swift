@@ -23,6 +23,16 @@ let clock = ContinuousClock()
 // its peak memory is its own; prints "points seconds peakMB distance". It streams the file into
 // the recorder exactly as `tempo run summary` does (RunFile.streamedSummary; GPX has no laps and
 // names its sport before the track, so one pass).
+// `--read-only FILE`: the same read without any analysis, to tell parsing from the rest.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--read-only" {
+    let start = clock.now
+    var points = 0
+    try? ActivityFile.stream(URL(fileURLWithPath: CommandLine.arguments[2])) { element in
+        if case .fix = element { points += 1 }
+    }
+    print(points, seconds(start.duration(to: clock.now)), peakMegabytes(), 0)
+    exit(0)
+}
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--parse" {
     let url = URL(fileURLWithPath: CommandLine.arguments[2])
     let start = clock.now
@@ -55,8 +65,15 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// Peak resident memory of this process so far (getrusage, kilobytes on Linux), in MB.
+/// Peak resident memory of this process so far, in MB: VmHWM from /proc/self/status (the
+/// high-water mark of this program's own address space). getrusage's ru_maxrss is not used for the
+/// children: Linux carries the spawning parent's peak across posix_spawn/exec into it.
 func peakMegabytes() -> Double {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") {
+        return kilobytes / 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
@@ -213,14 +230,16 @@ func gpxpyReference(_ file: URL) -> (points: Double, seconds: Double, peakMB: Do
         _ = python(["-m", "pip", "install", "--quiet", "gpxpy"], output: nil)
     }
     let script = """
-    import resource, sys, time
+    import sys, time
     import gpxpy
     start = time.perf_counter()
     with open(sys.argv[1]) as f:
         gpx = gpxpy.parse(f)
     n = gpx.get_points_no()
     length = gpx.length_2d()
-    print(n, time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    elapsed = time.perf_counter() - start
+    hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")][0].split()[1]
+    print(n, elapsed, int(hwm) / 1024)
     """
     guard python(["-c", script, file.path], output: Pipe()) == 0 else { return nil }
     let fields = lastPythonOutput.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
