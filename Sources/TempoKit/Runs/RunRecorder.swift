@@ -263,6 +263,9 @@ public struct RunRecorder: Sendable {
             }
             return nil
         case .stopped(var stop):
+            // Leave the enum without a second reference to the stop's arrays, so appending to them
+            // does not copy them (every path below stores the stop back or leaves it).
+            detector = .moving(candidate: nil)
             let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
             let offset = Self.roughDistance(stop.centre, fix.coordinate)
             // Leaving needs distance from where the runner stood and speed: a receiver standing
