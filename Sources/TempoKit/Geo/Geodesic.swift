@@ -50,10 +50,15 @@ public enum Geodesic {
         let radians = Double.pi / 180
         var dLonDegrees = q.longitude - p.longitude
         if abs(dLonDegrees) > 180 { dLonDegrees = remainder(dLonDegrees, 360) }
-        let phi1 = p.latitude * radians, phi2 = q.latitude * radians
-        let s1 = sin(phi1), c1 = cos(phi1), s2 = sin(phi2), c2 = cos(phi2)
+        let phi1 = p.latitude * radians, dPhi = (q.latitude - p.latitude) * radians
+        guard abs(dPhi) <= 0.01 else { return nil }
+        let s1 = sin(phi1), c1 = cos(phi1)
+        // φ2 = φ1 + Δφ by the addition theorem, with sin and cos of the small Δφ (< 0.1°) and Δλ/2
+        // from their Taylor series: two calls to libm instead of six.
+        let (sd, cd) = smallSinCos(dPhi)
+        let s2 = s1 * cd + c1 * sd, c2 = c1 * cd - s1 * sd
         let halfLon = dLonDegrees * (radians / 2)
-        let sh = sin(halfLon), ch = cos(halfLon)
+        let (sh, ch) = abs(halfLon) <= 0.01 ? smallSinCos(halfLon) : (sin(halfLon), cos(halfLon))
         let n1 = a / (1 - e2 * s1 * s1).squareRoot(), n2 = a / (1 - e2 * s2 * s2).squareRoot()
         // Point 1 on the prime meridian, point 2 at Δλ: x = N cos φ cos λ, y = N cos φ sin λ,
         // z = N (1 − e²) sin φ; cos Δλ = 1 − 2 sin²(Δλ/2) keeps the x difference precise.
@@ -70,12 +75,22 @@ public enum Geodesic {
         let primeVertical = a / w.squareRoot()
         let meridional = a * (1 - e2) / (w * w.squareRoot())
         // The azimuth only weighs M against N in the tiny correction: local components suffice.
-        let north = meridional * (phi2 - phi1), east = primeVertical * cosMid * (2 * halfLon)
+        let north = meridional * dPhi, east = primeVertical * cosMid * (2 * halfLon)
         let along = north * north + east * east
         let curvature = along > 0
             ? (north * north / meridional + east * east / primeVertical) / along
             : 1 / primeVertical
         return chord2.squareRoot() * (1 + chord2 * curvature * curvature / 24)
+    }
+
+    /// sin x and cos x for |x| ≤ 0.01 rad by their Taylor series; the first omitted terms
+    /// (x⁹/9!, x¹⁰/10!) are below 1e-23, far under a double's rounding.
+    @inline(__always)
+    static func smallSinCos(_ x: Double) -> (Double, Double) {
+        let x2 = x * x
+        let sine = x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42)))
+        let cosine = 1 - x2 / 2 * (1 - x2 / 12 * (1 - x2 / 30 * (1 - x2 / 56)))
+        return (sine, cosine)
     }
 
     /// Distance and azimuths of the shortest path from `a` to `b`.
