@@ -170,10 +170,10 @@ print(String(format: "peak resident memory: %.0f MB", peakMegabytes()))
 
 // MARK: GPX parse + full summary, and FIT reading (each in a child process for its peak memory)
 
-func runChild(_ file: URL) -> (points: Int, seconds: Double, peakMB: Double)? {
+func runChild(_ file: URL, mode: String = "--parse") -> (points: Int, seconds: Double, peakMB: Double)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--parse", file.path]
+    process.arguments = [mode, file.path]
     let pipe = Pipe()
     process.standardOutput = pipe
     guard (try? process.run()) != nil else { return nil }
@@ -201,10 +201,16 @@ let gpxBytes = (try? FileManager.default.attributesOfItem(atPath: gpxURL.path)[.
 print("GPX parse + full summary on \(gpxURL.path) (\(total) points, \(gpxBytes / 1_000_000) MB), each in a fresh process:")
 if let best = (0..<2).compactMap({ _ in runChild(gpxURL) }).min(by: { $0.seconds < $1.seconds }) {
     let rate = Double(best.points) / best.seconds
-    print(String(format: "  tempo GPX stream + summary         %12.0f points/s  peak %5.0f MB   (target >= 2,000,000 points/s, <= 150 MB: %@)",
-                 rate, best.peakMB, rate >= 2_000_000 && best.peakMB <= 150 ? "met" : "NOT met"))
+    print(String(format: "  tempo GPX stream + summary         %12.0f points/s  (target >= 2,000,000: %@)",
+                 rate, rate >= 2_000_000 ? "met" : "NOT met"))
+    print(String(format: "                                     peak %5.0f MB         (target <= 150 MB: %@)",
+                 best.peakMB, best.peakMB <= 150 ? "met" : "NOT met"))
 } else {
     print("  tempo GPX stream + summary failed")
+}
+if let read = (0..<2).compactMap({ _ in runChild(gpxURL, mode: "--read-only") }).min(by: { $0.seconds < $1.seconds }) {
+    print(String(format: "  of which GPX parsing alone         %12.0f points/s  peak %5.0f MB   (TempoFormats reader, no analysis)",
+                 Double(read.points) / read.seconds, read.peakMB))
 }
 
 /// gpxpy (PyPI) parse + length_2d on the same file, in the same run; installed with pip if missing.
