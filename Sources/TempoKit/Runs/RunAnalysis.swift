@@ -9,13 +9,18 @@ public enum RunAnalysis {
     /// two segments counts as a pause (it is not running time). Fixes without times give
     /// distance only.
     public static func record(segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings()) -> RunRecorder {
+        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+        return replay.finish()
+    }
+
+    private static func replayed(segments: [[LocationFix]], lapStarts: [Date], settings: RunSettings) -> RunReplay {
         var replay = RunReplay(lapStarts: lapStarts, settings: settings)
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
             for fix in segment { replay.add(fix) }
             replay.endSegment()
         }
-        return replay.finish()
+        return replay
     }
 
     /// The summary of a recorded track; see `record(segments:lapStarts:settings:)`.
@@ -23,9 +28,9 @@ public enum RunAnalysis {
         segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings(),
         splitUnit: SplitUnit = .kilometer
     ) -> RunSummary {
-        var summary = RunSummary(recorder: record(segments: segments, lapStarts: lapStarts, settings: settings), splitUnit: splitUnit)
-        summary.unfilteredDistanceMeters = unfilteredDistance(segments)
-        return summary
+        // The replay measures the unfiltered length as it goes (one pass over the fixes).
+        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+        return replay.summary(splitUnit: splitUnit)
     }
 
     /// The geodesic sum over every fix with a valid coordinate, segment by segment, before any
