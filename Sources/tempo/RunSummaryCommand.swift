@@ -14,8 +14,7 @@ extension RunCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let runFile = try RunFile(path: file)
-            let summary = runFile.summary(splitUnit: splits, autoPause: !noAutoPause)
+            let summary = try RunFile.streamedSummary(path: file, splitUnit: splits, autoPause: !noAutoPause)
             if json {
                 try JSONOutput.print(summary)
             } else {

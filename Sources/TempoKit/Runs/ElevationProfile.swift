@@ -43,6 +43,35 @@ public struct ElevationProfile: Sendable, Hashable {
         lossMeters = loss
     }
 
+    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them.
+    init?(store: RunSampleStore) {
+        var gain = 0.0, loss = 0.0, any = false
+        var start = 0
+        let count = store.count
+        var points: [(x: Double, altitude: Double)] = []
+        while start < count {
+            var end = start
+            while end < count && store.segments[end] == store.segments[start] { end += 1 }
+            points.removeAll(keepingCapacity: true)
+            for index in start..<end {
+                let altitude = store.altitudes[index]
+                guard altitude.isFinite else { continue }
+                let time = store.times[index]
+                points.append((time.isNaN ? Double(index - start) : time + Date.timeIntervalBetween1970AndReferenceDate, altitude))
+            }
+            if !points.isEmpty {
+                any = true
+                let (g, l) = Self.gainAndLoss(points)
+                gain += g
+                loss += l
+            }
+            start = end
+        }
+        guard any else { return nil }
+        gainMeters = gain
+        lossMeters = loss
+    }
+
     static func gainAndLoss(_ points: [(x: Double, altitude: Double)]) -> (Double, Double) {
         let n = points.count
         // 1. Spikes: replace any altitude far from the median of its neighbourhood.

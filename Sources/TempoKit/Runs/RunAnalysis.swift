@@ -9,34 +9,18 @@ public enum RunAnalysis {
     /// two segments counts as a pause (it is not running time). Fixes without times give
     /// distance only.
     public static func record(segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings()) -> RunRecorder {
-        var recorder = RunRecorder(settings: settings)
-        let firstTime = segments.lazy.flatMap { $0 }.compactMap(\.time).first
-        let lastTime = segments.reversed().lazy.flatMap { $0.reversed() }.compactMap(\.time).first
-        try? recorder.start(at: firstTime)
-        var pendingLaps = lapStarts.sorted().filter { lap in firstTime.map { lap > $0 } ?? false }[...]
-        for (index, segment) in segments.enumerated() {
-            if index > 0 {
-                let pauseAt = segments[index - 1].last(where: { $0.time != nil })?.time
-                let resumeAt = segment.first(where: { $0.time != nil })?.time
-                if let pauseAt, let resumeAt, resumeAt > pauseAt {
-                    try? recorder.pause(at: pauseAt)
-                    try? recorder.resume(at: resumeAt)
-                } else {
-                    recorder.endSegment()
-                }
-            }
-            for fix in segment {
-                if let time = fix.time {
-                    while let lap = pendingLaps.first, lap <= time {
-                        try? recorder.lap(at: lap)
-                        pendingLaps.removeFirst()
-                    }
-                }
-                recorder.ingest(fix)
-            }
+        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+        return replay.finish()
+    }
+
+    private static func replayed(segments: [[LocationFix]], lapStarts: [Date], settings: RunSettings) -> RunReplay {
+        var replay = RunReplay(lapStarts: lapStarts, settings: settings)
+        for segment in segments {
+            if segment.isEmpty { replay.emptySegment() }
+            for fix in segment { replay.add(fix) }
+            replay.endSegment()
         }
-        try? recorder.stop(at: lastTime)
-        return recorder
+        return replay
     }
 
     /// The summary of a recorded track; see `record(segments:lapStarts:settings:)`.
@@ -44,9 +28,9 @@ public enum RunAnalysis {
         segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings(),
         splitUnit: SplitUnit = .kilometer
     ) -> RunSummary {
-        var summary = RunSummary(recorder: record(segments: segments, lapStarts: lapStarts, settings: settings), splitUnit: splitUnit)
-        summary.unfilteredDistanceMeters = unfilteredDistance(segments)
-        return summary
+        // The replay measures the unfiltered length as it goes (one pass over the fixes).
+        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+        return replay.summary(splitUnit: splitUnit)
     }
 
     /// The geodesic sum over every fix with a valid coordinate, segment by segment, before any

@@ -28,8 +28,10 @@ public struct RunRecorder: Sendable {
     public private(set) var state: State = .idle
     /// Start, pauses and stop as instants (`nil` start for runs without times).
     public private(set) var stopwatch = Stopwatch()
-    /// Every accepted fix with the running totals at it.
-    public private(set) var samples: [RunSample] = []
+    /// Every accepted fix with the running totals at it (built on demand from the compact store).
+    public var samples: [RunSample] { store.samples }
+    /// The accepted fixes, column by column (what summaries read).
+    private(set) var store = RunSampleStore()
     /// Indices into `samples` where a lap began (the lap command came after the previous sample).
     public private(set) var lapStarts: [LapMark] = []
     /// The filter, with its drop counts.
@@ -189,12 +191,13 @@ public struct RunRecorder: Sendable {
         guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
         // Moving time runs on to the lap instant unless the runner is standing or paused, so a
         // lap's moving time never exceeds its timer time.
-        var moving = samples.last?.movingSeconds
-        if state == .running, !isStopped, let now, let last = samples.last?.time, let value = moving {
+        let lastIndex = store.count - 1
+        var moving = lastIndex >= 0 ? store.moving(lastIndex) : nil
+        if state == .running, !isStopped, let now, lastIndex >= 0, let last = store.time(lastIndex), let value = moving {
             moving = value + max(0, now.timeIntervalSince(last))
         }
         lapStarts.append(LapMark(
-            sampleIndex: samples.count, time: now, distanceMeters: distanceMeters,
+            sampleIndex: store.count, time: now, distanceMeters: distanceMeters,
             timerSeconds: now.map { stopwatch.elapsed(at: $0) }, movingSeconds: moving))
     }
 
@@ -249,7 +252,7 @@ public struct RunRecorder: Sendable {
             guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
                 settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
             else {
-                detector = .moving(candidate: anchor(at: samples.count - 1))
+                detector = .moving(candidate: anchor(at: store.count - 1))
                 return nil
             }
             candidate.add(fix.coordinate)
@@ -260,6 +263,9 @@ public struct RunRecorder: Sendable {
             }
             return nil
         case .stopped(var stop):
+            // Leave the enum without a second reference to the stop's arrays, so appending to them
+            // does not copy them (every path below stores the stop back or leaves it).
+            detector = .moving(candidate: nil)
             let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
             let offset = Self.roughDistance(stop.centre, fix.coordinate)
             // Leaving needs distance from where the runner stood and speed: a receiver standing
@@ -298,9 +304,8 @@ public struct RunRecorder: Sendable {
     }
 
     private func anchor(at index: Int) -> Anchor? {
-        let sample = samples[index]
-        guard let time = sample.time else { return nil }
-        return Anchor(coordinate: sample.coordinate, time: time, sampleIndex: index)
+        guard let time = store.time(index) else { return nil }
+        return Anchor(coordinate: store.coordinate(index), time: time, sampleIndex: index)
     }
 
     /// Metres between two nearby points on a local flat approximation (within 0.5 % over a
@@ -313,12 +318,12 @@ public struct RunRecorder: Sendable {
 
     private mutating func append(_ fix: LocationFix) {
         let timer = fix.time.flatMap { time in startedAt.map { _ in fastTimerSeconds(at: time) } }
-        samples.append(RunSample(
+        store.append(
             time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
-            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds))
+            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds)
         previous = fix
         if case .moving(nil) = detector {
-            detector = .moving(candidate: anchor(at: samples.count - 1))
+            detector = .moving(candidate: anchor(at: store.count - 1))
         }
     }
 
@@ -328,13 +333,13 @@ public struct RunRecorder: Sendable {
     private mutating func enterStop(from candidate: Anchor, at fix: LocationFix) {
         guard let time = fix.time else { return }
         var stop = Stop(origin: candidate.coordinate, lastNear: time)
-        for index in candidate.sampleIndex..<samples.count { stop.add(samples[index].coordinate) }
+        for index in candidate.sampleIndex..<store.count { stop.add(store.coordinate(index)) }
         let centre = stop.centre
         let nearMeters = max(settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
         var earliest = candidate.sampleIndex, misses = 0, index = candidate.sampleIndex - 1
-        while index >= 0, misses < 3, samples[index].segment == samples[candidate.sampleIndex].segment,
-              let sampleTime = samples[index].time, time.timeIntervalSince(sampleTime) <= 600 {
-            if Self.roughDistance(samples[index].coordinate, centre) <= nearMeters {
+        while index >= 0, misses < 3, store.segments[index] == store.segments[candidate.sampleIndex],
+              let sampleTime = store.time(index), time.timeIntervalSince(sampleTime) <= 600 {
+            if Self.roughDistance(store.coordinate(index), centre) <= nearMeters {
                 earliest = index
                 misses = 0
             } else {
@@ -346,14 +351,14 @@ public struct RunRecorder: Sendable {
            Self.roughDistance(lastStop.centre, centre) <= max(settings.stopRadiusMeters, 4 * accuracy(of: fix)) {
             earliest = lastStop.anchorIndex
         }
-        let dropped = samples.count - (earliest + 1)
+        let dropped = store.count - (earliest + 1)
         for _ in 0..<dropped { filter.count(.stationary) }
-        samples.removeSubrange((earliest + 1)...)
-        let anchorSample = samples[earliest]
+        store.truncate(to: earliest + 1)
+        let anchorSample = store[earliest]
         distanceMeters = anchorSample.distanceMeters
         movingSeconds = anchorSample.movingSeconds ?? movingSeconds
-        for lap in lapStarts.indices where lapStarts[lap].sampleIndex > samples.count {
-            lapStarts[lap].sampleIndex = samples.count
+        for lap in lapStarts.indices where lapStarts[lap].sampleIndex > store.count {
+            lapStarts[lap].sampleIndex = store.count
             lapStarts[lap].distanceMeters = min(lapStarts[lap].distanceMeters, distanceMeters)
             lapStarts[lap].movingSeconds = lapStarts[lap].movingSeconds.map { min($0, movingSeconds) }
         }
@@ -366,7 +371,7 @@ public struct RunRecorder: Sendable {
     /// starts at the last fix that was still close to where the runner stood.
     private mutating func leaveStop(_ stop: Stop) {
         detector = .moving(candidate: nil)
-        if let time = stop.outside.first?.time { lastStop = (stop.centre, samples.count - 1, time) }
+        if let time = stop.outside.first?.time { lastStop = (stop.centre, store.count - 1, time) }
         for (offset, fix) in stop.outside.enumerated() {
             guard let previous, let previousTime = previous.time, let time = fix.time else { continue }
             distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
@@ -414,7 +419,7 @@ public struct RunRecorder: Sendable {
         let index = Int((distanceMeters / unit).rounded(.down))
         var splitMoving: Double?
         if let moving {
-            let boundary = RunTrack(samples: samples).interpolate(atDistance: Double(index) * unit)
+            let boundary = RunTrack(store: store).interpolate(atDistance: Double(index) * unit)
             splitMoving = boundary.map { moving - ($0.movingSeconds ?? 0) } ?? moving
         }
         return RunProgress(
@@ -428,14 +433,15 @@ public struct RunRecorder: Sendable {
 
     /// Pace over the last `windowSeconds` of moving time, seconds per km.
     public func currentPace(windowSeconds: Double = 15) -> Double? {
-        guard let last = samples.last, let lastMoving = last.movingSeconds else { return nil }
+        let last = store.count - 1
+        guard last >= 0, let lastMoving = store.moving(last) else { return nil }
         var first = last
-        for sample in samples.reversed() {
-            guard let moving = sample.movingSeconds, sample.segment == last.segment else { break }
-            first = sample
+        for index in stride(from: last, through: 0, by: -1) {
+            guard let moving = store.moving(index), store.segments[index] == store.segments[last] else { break }
+            first = index
             if lastMoving - moving >= windowSeconds { break }
         }
-        guard let firstMoving = first.movingSeconds, lastMoving - firstMoving > 0 else { return nil }
-        return Pace.secondsPerKilometer(seconds: lastMoving - firstMoving, meters: last.distanceMeters - first.distanceMeters)
+        guard let firstMoving = store.moving(first), lastMoving - firstMoving > 0 else { return nil }
+        return Pace.secondsPerKilometer(seconds: lastMoving - firstMoving, meters: store.distances[last] - store.distances[first])
     }
 }

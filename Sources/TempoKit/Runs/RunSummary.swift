@@ -47,12 +47,13 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     /// Summarises what `recorder` has seen, at `now` (for elapsed/timer of a run still going;
     /// pass the stop time or the last fix time for a finished one).
     public init(recorder: RunRecorder, at now: Date? = nil, splitUnit: SplitUnit = .kilometer) {
-        let end = recorder.stoppedAt ?? now ?? recorder.samples.last?.time ?? recorder.startedAt
-        let track = RunTrack(samples: recorder.samples)
+        let store = recorder.store
+        let end = recorder.stoppedAt ?? now ?? (store.isEmpty ? nil : store.time(store.count - 1)) ?? recorder.startedAt
+        let track = RunTrack(store: store)
         startedAt = recorder.startedAt
         points = recorder.fixesReceived
-        acceptedPoints = recorder.samples.count
-        segments = Set(recorder.samples.map(\.segment)).count
+        acceptedPoints = store.count
+        segments = store.segmentCount
         distanceMeters = recorder.distanceMeters
         elapsedSeconds = end.flatMap { recorder.elapsedSeconds(at: $0) }
         timerSeconds = end.flatMap { recorder.timerSeconds(at: $0) }
@@ -62,7 +63,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         movingSeconds = moving
         averagePaceSecondsPerKilometer = moving.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
         averageTimerPaceSecondsPerKilometer = timer.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
-        let elevation = ElevationProfile(samples: recorder.samples)
+        let elevation = ElevationProfile(store: store)
         elevationGainMeters = elevation?.gainMeters
         elevationLossMeters = elevation?.lossMeters
         self.splitUnit = splitUnit

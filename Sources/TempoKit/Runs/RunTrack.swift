@@ -26,6 +26,26 @@ public struct RunTrack: Sendable {
         totalDistanceMeters = samples.last?.distanceMeters ?? 0
     }
 
+    /// A track over the recorder's columns; when every sample is timed the columns are shared, not copied.
+    init(store: RunSampleStore) {
+        totalDistanceMeters = store.distances.last ?? 0
+        if store.untimedCount == 0 {
+            distances = store.distances
+            timers = store.timers
+            movings = store.unmovingCount == 0 ? store.movings : zip(store.movings, store.timers).map { $0.isNaN ? $1 : $0 }
+            return
+        }
+        var distances: [Double] = [], timers: [Double] = [], movings: [Double] = []
+        for index in 0..<store.count where !store.timers[index].isNaN {
+            distances.append(store.distances[index])
+            timers.append(store.timers[index])
+            movings.append(store.movings[index].isNaN ? store.timers[index] : store.movings[index])
+        }
+        self.distances = distances
+        self.timers = timers
+        self.movings = movings
+    }
+
     /// Whether time numbers can be given.
     public var hasTimes: Bool { !timers.isEmpty }
 

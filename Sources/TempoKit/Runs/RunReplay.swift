@@ -1,0 +1,148 @@
+import Foundation
+
+/// File analysis fed fix by fix, as a file is parsed: the streaming form of `RunAnalysis`.
+///
+/// Gives exactly what `RunAnalysis.record(segments:lapStarts:settings:)` gives for the same
+/// segments: the run starts at the first timed fix and stops at the last one; between two
+/// segments the time from the last timed fix of one to the first timed fix of the next is a
+/// pause. Only what those rules need is held back: fixes without times before the run's first
+/// time, or at the head of a segment before its first time (none in an ordinary file).
+/// Laps are instants (UTC) where the second and later laps start; they must be known up front.
+public struct RunReplay: Sendable {
+    /// The recorder being fed.
+    public private(set) var recorder: RunRecorder
+    /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres.
+    public private(set) var unfilteredDistanceMeters = 0.0
+
+    private var lapStarts: [Date]
+    private var nextLap = 0
+    private var started = false
+    /// The next fix begins a new segment.
+    private var boundary = false
+    private var segmentHasFixes = false
+    /// Last timed fix of the current segment, and of the whole track.
+    private var segmentLastTime: Date?
+    private var lastTime: Date?
+    /// A boundary waits for the new segment's first time: the previous segment's last time.
+    private var awaitingResume: Date?
+    private var held: [Held] = []
+    private var previousValid: Coordinate?
+
+    private enum Held: Sendable {
+        case fix(LocationFix)
+        case endSegment
+    }
+
+    /// A replay with `lapStarts` (instants, UTC) and `settings`.
+    public init(lapStarts: [Date] = [], settings: RunSettings = RunSettings()) {
+        recorder = RunRecorder(settings: settings)
+        self.lapStarts = lapStarts.sorted()
+    }
+
+    /// Ends the current segment; the next fix begins a new one (empty segments do not count).
+    public mutating func endSegment() {
+        if segmentHasFixes { boundary = true }
+    }
+
+    /// An empty segment in a list of segments: the gap across it is not a pause (as
+    /// `RunAnalysis.record` has always treated it). Streamed files never need this.
+    mutating func emptySegment() {
+        if segmentHasFixes { boundary = true }
+        segmentLastTime = nil
+    }
+
+    /// Feeds the next fix in file order.
+    public mutating func add(_ fix: LocationFix) {
+        if boundary {
+            boundary = false
+            previousValid = nil
+            if awaitingResume != nil {
+                // The segment that just ended never gave a time: it was joined without a pause.
+                awaitingResume = nil
+                recorder.endSegment()
+                release()
+            }
+            let pauseAt = segmentLastTime
+            segmentLastTime = nil
+            if !started {
+                held.append(.endSegment)
+            } else if let pauseAt {
+                awaitingResume = pauseAt
+            } else {
+                recorder.endSegment()
+            }
+        }
+        segmentHasFixes = true
+        if fix.coordinate.isValid {
+            if let previousValid { unfilteredDistanceMeters += Geodesic.distance(previousValid, fix.coordinate) }
+            previousValid = fix.coordinate
+        }
+        guard let time = fix.time else {
+            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
+            return
+        }
+        segmentLastTime = time
+        lastTime = time
+        if !started {
+            started = true
+            try? recorder.start(at: time)
+            // Laps at or before the start are the first lap's own start.
+            while nextLap < lapStarts.count, lapStarts[nextLap] <= time { nextLap += 1 }
+            release()
+        } else if let pauseAt = awaitingResume {
+            awaitingResume = nil
+            if time > pauseAt {
+                try? recorder.pause(at: pauseAt)
+                try? recorder.resume(at: time)
+            } else {
+                recorder.endSegment()
+            }
+            release()
+        }
+        ingest(fix)
+    }
+
+    /// Stops the run at the last fix time and returns the recorder.
+    public mutating func finish() -> RunRecorder {
+        if !started {
+            started = true
+            try? recorder.start(at: nil)
+        }
+        if awaitingResume != nil {
+            awaitingResume = nil
+            recorder.endSegment()
+        }
+        release()
+        try? recorder.stop(at: lastTime)
+        return recorder
+    }
+
+    /// The summary of everything fed (finishes the run first).
+    public mutating func summary(splitUnit: SplitUnit = .kilometer) -> RunSummary {
+        var summary = RunSummary(recorder: finish(), splitUnit: splitUnit)
+        summary.unfilteredDistanceMeters = unfilteredDistanceMeters
+        return summary
+    }
+
+    private mutating func release() {
+        guard !held.isEmpty else { return }
+        let pending = held
+        held = []
+        for item in pending {
+            switch item {
+            case .fix(let fix): ingest(fix)
+            case .endSegment: recorder.endSegment()
+            }
+        }
+    }
+
+    private mutating func ingest(_ fix: LocationFix) {
+        if let time = fix.time {
+            while nextLap < lapStarts.count, lapStarts[nextLap] <= time {
+                try? recorder.lap(at: lapStarts[nextLap])
+                nextLap += 1
+            }
+        }
+        recorder.ingest(fix)
+    }
+}
