@@ -86,7 +86,7 @@ struct DeadlineSchedulerTests {
             let clock = TestClock()
             let scheduler = DeadlineScheduler<Int, TestClock<Duration>>(clock: clock)
             let (fired, task) = await listen(scheduler, clock)
-            var generator = SplitMix64(seed: 42)
+            var generator = SeededRandom(seed: 42)
             let deadlines = (0..<3_000).map { ($0, clock.now.advanced(by: .milliseconds(Int64(generator.next() % 100_000)))) }
             await scheduler.schedule(contentsOf: deadlines)
             await scheduler.cancel(contentsOf: stride(from: 0, to: 3_000, by: 10))
@@ -100,18 +100,5 @@ struct DeadlineSchedulerTests {
             #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 })
             task.cancel()
         }
-    }
-}
-
-/// A small seeded generator so test data is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

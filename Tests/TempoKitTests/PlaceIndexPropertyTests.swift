@@ -7,20 +7,9 @@ import TempoKit
 /// rule applied to every condition (a linear scan), for random circles of 1 m … 1,000 km around
 /// ordinary places, the antimeridian and a pole.
 @Suite struct PlaceIndexPropertyTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func indexedMonitorMatchesLinearScan() async {
         await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...2)) { seed, regime in
-            var random = SplitMix(state: UInt64(seed))
+            var random = SeededRandom(seed: UInt64(seed))
             let origins = [Coordinate(latitude: 45.2, longitude: 5.7), Coordinate(latitude: 0.3, longitude: 179.98),
                            Coordinate(latitude: 89.7, longitude: -20)]
             let origin = origins[regime]
@@ -66,7 +55,7 @@ import TempoKit
     /// (slots are reused; the identifier table shifts entries back on removal).
     @Test func randomAddsAndRemovesKeepEveryRecord() async {
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000)) { seed in
-            var random = SplitMix(state: UInt64(seed))
+            var random = SeededRandom(seed: UInt64(seed))
             var core = MonitorCore()
             var expected: [String: CircularCondition] = [:]
             for _ in 0..<3000 {
@@ -97,7 +86,7 @@ import TempoKit
         let center = Coordinate(latitude: 48.8584, longitude: 2.2945)
         // Radii up to 600 m keep the band (buffer ≤ 60 m) within the 100 m accuracy limit.
         await propertyCheck(count: 40, input: Gen.double(in: 20...600), Gen.int(in: 0...1_000_000)) { radius, seed in
-            var random = SplitMix(state: UInt64(seed))
+            var random = SeededRandom(seed: UInt64(seed))
             guard let condition = try? CircularCondition(center: center, radiusMeters: radius) else { return }
             var core = MonitorCore()
             core.add(condition, identifier: "edge", assuming: .satisfied)
