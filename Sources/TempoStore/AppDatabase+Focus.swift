@@ -174,39 +174,70 @@ extension AppDatabase {
     }
 
     /// The status at `now`, reading only recent sessions; when the streak may reach further
-    /// back than they do, the older history is added as bare segments (its days only need
-    /// totals), so a years-long streak costs one lean scan, not a full load.
+    /// back than they do, older history is added as bare segments (its days only need totals),
+    /// in windows growing backwards (256, 1024, 4096… days) until the streak breaks inside
+    /// what is loaded or no history is left. A streak of months costs one small window, a
+    /// years-long one a few lean scans, never a full load.
     public func focusStatus(settings: FocusSettings, now: Date) throws -> FocusStatus {
         try focusRead { db in
+            let calendar = try settings.calendar()
             let from = now.addingTimeInterval(-64 * 86_400)
             let recent = try Self.loadSessions(db, overlapping: from, .distantFuture)
-            let status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
-            let calendar = try settings.calendar()
-            let firstFullDay = calendar.day(containing: from).daysSinceEpoch + 1
-            // The streak's earliest day is at least today − streak − 1; stop if it is fully loaded.
-            if status.report.today.daysSinceEpoch - status.report.streakDays - 1 > firstFullDay { return status }
-            guard let older = try Self.bareHistory(db, endingBefore: from, excluding: recent) else { return status }
-            return try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
+            var status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
+            // Every segment ending at or after `lower` is loaded, so every day from the one
+            // after `lower`'s day on has its full total. The streak's earliest day is at least
+            // today − streak − 1: once that is such a day, older history cannot change it.
+            func streakMayReachBefore(_ lower: Date) -> Bool {
+                status.report.today.daysSinceEpoch - status.report.streakDays - 1 <= calendar.day(containing: lower).daysSinceEpoch + 1
+            }
+            guard streakMayReachBefore(from),
+                  let oldestEnd = try Double.fetchOne(db, sql: "SELECT MIN(end_at) FROM focus_segment"),
+                  oldestEnd < from.timeIntervalSince1970
+            else { return status }
+            let loaded = Set(recent.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+            var windows: [[Stopwatch.Segment]] = []
+            var lower = from.timeIntervalSince1970
+            var windowDays = 256.0
+            while lower > oldestEnd {
+                let next = max(lower - windowDays * 86_400, oldestEnd)
+                let window = try Self.bareSegments(db, endingFrom: next, before: lower, excluding: loaded)
+                lower = next
+                windowDays *= 4
+                if !window.isEmpty {
+                    windows.append(window)
+                    // Oldest window first: the bare segments stay in time order.
+                    let segments = Array(windows.reversed().joined())
+                    if let last = segments.last {
+                        let older = FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil,
+                                                 stopwatch: try Stopwatch(segments: segments, stoppedAt: last.end))
+                        status = try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
+                    }
+                }
+                if !streakMayReachBefore(Date(timeIntervalSince1970: lower)) { break }
+            }
+            return status
         }
     }
 
-    /// Every closed segment ending before `instant`, except those of `excluding`, as ONE
-    /// anonymous session: enough for day totals (streaks), nothing else. Two scans of the
-    /// covering index on (end_at, start_at), in time order, no per-session rows.
-    private static func bareHistory(_ db: Database, endingBefore instant: Date, excluding: [FocusSession]) throws -> FocusSession? {
-        let bound = instant.timeIntervalSince1970
-        let starts = try Double.fetchAll(db, sql: "SELECT start_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
-        let ends = try Double.fetchAll(db, sql: "SELECT end_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
-        guard starts.count == ends.count, !starts.isEmpty else { return nil }
-        let loaded = Set(excluding.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+    /// The closed segments ending in `[low, high)` (plus, when `low` is the oldest end, that
+    /// one), except those starting at an instant of `excluding` (segments of sessions loaded
+    /// whole), in time order: enough for day totals (streaks), nothing else. One scan of the
+    /// covering index on (end_at, start_at), no per-session rows.
+    private static func bareSegments(
+        _ db: Database, endingFrom low: Double, before high: Double, excluding: Set<Double>
+    ) throws -> [Stopwatch.Segment] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT start_at, end_at FROM focus_segment WHERE end_at >= ? AND end_at < ? ORDER BY end_at, start_at")
+        statement.arguments = [low, high]
         var segments: [Stopwatch.Segment] = []
-        segments.reserveCapacity(starts.count)
-        for (start, end) in zip(starts, ends) where !loaded.contains(start) {
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let start: Double = row[0]
+            guard !excluding.contains(start) else { continue }
+            let end: Double = row[1]
             segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)))
         }
-        guard let last = segments.last else { return nil }
-        let stopwatch = try Stopwatch(segments: segments, stoppedAt: last.end)
-        return FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil, stopwatch: stopwatch)
+        return segments
     }
 
     /// The stored pomodoro cycle, if one was started and not removed.
@@ -300,36 +331,46 @@ extension AppDatabase {
             arguments: [low - maxSpan - 1, high, low])
     }
 
+    /// Sessions matching `condition` (on `focus_session s`), ordered by first instant then id.
+    ///
+    /// Rows are read by column index straight from the statement, and a new session is told by
+    /// the session's rowid (an integer), so its text columns and its UUID are decoded once per
+    /// session, not once per segment.
     private static func loadSessions(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [FocusSession] {
-        let sql = """
-            SELECT s.id, s.tag, s.stopped_at, s.import_key, g.start_at, g.end_at
+        let statement = try db.cachedStatement(sql: """
+            SELECT s.rowid, s.id, s.tag, s.stopped_at, s.import_key, g.start_at, g.end_at
             FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
             WHERE \(condition)
             ORDER BY s.first_at, s.id, g.seq
-            """
+            """)
+        statement.arguments = arguments
         var sessions: [FocusSession] = []
-        var currentID: String?
+        var currentRowID: Int64?
+        var id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         var tag: String?, stoppedAt: Double?, importKey: String?
         var segments: [Stopwatch.Segment] = []
         func flush() throws {
-            guard let currentID else { return }
-            guard let uuid = fastUUID(currentID) ?? UUID(uuidString: currentID) else { throw StoreError.corrupt(path: db.description) }
+            guard currentRowID != nil else { return }
             let stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt.map(Date.init(timeIntervalSince1970:)))
-            sessions.append(FocusSession(id: uuid, tag: tag, stopwatch: stopwatch, importKey: importKey))
+            sessions.append(FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: importKey))
         }
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            let id: String = row[0]
-            if id != currentID {
+            let rowID: Int64 = row[0]
+            if rowID != currentRowID {
                 try flush()
-                currentID = id
-                tag = row[1]
-                stoppedAt = row[2]
-                importKey = row[3]
+                currentRowID = rowID
+                let text: String = row[1]
+                guard let uuid = fastUUID(text) ?? UUID(uuidString: text) else { throw StoreError.corrupt(path: db.description) }
+                id = uuid
+                tag = row.hasNull(atIndex: 2) ? nil : row[2] as String
+                stoppedAt = row.hasNull(atIndex: 3) ? nil : row[3] as Double
+                importKey = row.hasNull(atIndex: 4) ? nil : row[4] as String
                 segments = []
             }
-            let end: Double? = row[5]
-            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: row[4]), end: end.map(Date.init(timeIntervalSince1970:))))
+            let start: Double = row[5]
+            let end: Date? = row.hasNull(atIndex: 6) ? nil : Date(timeIntervalSince1970: row[6] as Double)
+            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: end))
         }
         try flush()
         return sessions
