@@ -324,9 +324,9 @@ extension AppDatabase {
         let low = max(-1e15, from.timeIntervalSince1970), high = min(1e15, to.timeIntervalSince1970)
         return try loadSessions(
             db, where: """
-                s.id IN (SELECT id FROM focus_session WHERE stopped_at IS NULL
+                s.rowid IN (SELECT rowid FROM focus_session WHERE stopped_at IS NULL
                          UNION ALL
-                         SELECT id FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
+                         SELECT rowid FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
                 """,
             arguments: [low - maxSpan - 1, high, low])
     }
