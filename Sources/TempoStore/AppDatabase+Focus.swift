@@ -333,26 +333,30 @@ extension AppDatabase {
 
     /// Sessions matching `condition` (on `focus_session s`), ordered by first instant then id.
     ///
-    /// Rows are read by column index straight from the statement, and a new session is told by
-    /// the session's rowid (an integer), so its text columns and its UUID are decoded once per
-    /// session, not once per segment.
+    /// SQLite returns them in rowid order, which the `rowid IN (…)` conditions give without a
+    /// sort (a temporary B-tree over every row was much of the cost); they are put in order
+    /// here, by the same key, on sessions rather than rows. Rows are read by column index
+    /// straight from the statement, and a new session is told by its rowid (an integer), so
+    /// its text columns and its UUID are decoded once per session, not once per segment.
     private static func loadSessions(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [FocusSession] {
         let statement = try db.cachedStatement(sql: """
-            SELECT s.rowid, s.id, s.tag, s.stopped_at, s.import_key, g.start_at, g.end_at
+            SELECT s.rowid, s.id, s.tag, s.stopped_at, s.import_key, s.first_at, g.start_at, g.end_at
             FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
             WHERE \(condition)
-            ORDER BY s.first_at, s.id, g.seq
+            ORDER BY s.rowid, g.seq
             """)
         statement.arguments = arguments
-        var sessions: [FocusSession] = []
+        var sessions: [(firstAt: Double, session: FocusSession)] = []
         var currentRowID: Int64?
         var id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        var tag: String?, stoppedAt: Double?, importKey: String?
+        var tag: String?, stoppedAt: Double?, importKey: String?, firstAt = 0.0
         var segments: [Stopwatch.Segment] = []
+        var sorted = true
         func flush() throws {
             guard currentRowID != nil else { return }
             let stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt.map(Date.init(timeIntervalSince1970:)))
-            sessions.append(FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: importKey))
+            if let last = sessions.last, last.firstAt >= firstAt { sorted = false }
+            sessions.append((firstAt, FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: importKey)))
         }
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
@@ -360,20 +364,25 @@ extension AppDatabase {
             if rowID != currentRowID {
                 try flush()
                 currentRowID = rowID
-                let text: String = row[1]
-                guard let uuid = fastUUID(text) ?? UUID(uuidString: text) else { throw StoreError.corrupt(path: db.description) }
+                let uuid = try row.withUnsafeData(atIndex: 1) { data in data?.withUnsafeBytes { fastUUID($0) } }
+                guard let uuid = uuid ?? UUID(uuidString: row[1] as String) else { throw StoreError.corrupt(path: db.description) }
                 id = uuid
                 tag = row.hasNull(atIndex: 2) ? nil : row[2] as String
                 stoppedAt = row.hasNull(atIndex: 3) ? nil : row[3] as Double
                 importKey = row.hasNull(atIndex: 4) ? nil : row[4] as String
+                firstAt = row[5]
                 segments = []
             }
-            let start: Double = row[5]
-            let end: Date? = row.hasNull(atIndex: 6) ? nil : Date(timeIntervalSince1970: row[6] as Double)
+            let start: Double = row[6]
+            let end: Date? = row.hasNull(atIndex: 7) ? nil : Date(timeIntervalSince1970: row[7] as Double)
             segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: end))
         }
         try flush()
-        return sessions
+        // Stored ids are `uuidString` text, so comparing those strings is SQLite's text order.
+        if !sorted {
+            sessions.sort { $0.firstAt != $1.firstAt ? $0.firstAt < $1.firstAt : $0.session.id.uuidString < $1.session.id.uuidString }
+        }
+        return sessions.map(\.session)
     }
 
     private func focusWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
@@ -393,31 +402,34 @@ extension AppDatabase {
     }
 }
 
-/// Parses the canonical 36-character UUID text; nil for anything else. Foundation's parser
-/// (sscanf on Linux) dominated loading 70,000 sessions.
-private func fastUUID(_ text: String) -> UUID? {
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var index = 0, high: UInt8?, count = 0
-    for unit in text.utf8 {
-        count += 1
-        if unit == UInt8(ascii: "-") { continue }
-        let value: UInt8
+/// Parses the canonical 36-character UUID text (hyphens at 8, 13, 18, 23); nil for anything
+/// else. Foundation's parser (sscanf on Linux) dominated loading 70,000 sessions; this one
+/// reads the bytes SQLite holds, with no String and no array allocated.
+private func fastUUID(_ utf8: UnsafeRawBufferPointer) -> UUID? {
+    guard utf8.count == 36 else { return nil }
+    func hexValue(_ unit: UInt8) -> UInt8? {
         switch unit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = unit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = unit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = unit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-        guard index < 16 else { return nil }
-        if let first = high {
-            bytes[index] = first << 4 | value
-            index += 1
-            high = nil
-        } else {
-            high = value
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): unit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): unit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): unit - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
-    guard count == 36, index == 16, high == nil else { return nil }
-    return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                       bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+        var index = 0, position = 0
+        while position < 36 {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard utf8[position] == UInt8(ascii: "-") else { return false }
+                position += 1
+                continue
+            }
+            guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
+            bytes[index] = high << 4 | low
+            index += 1
+            position += 2
+        }
+        return true
+    }
+    return parsed ? UUID(uuid: uuid) : nil
 }
