@@ -234,10 +234,12 @@ extension AppDatabase {
             sql: "SELECT start_at, end_at FROM focus_segment WHERE end_at >= ? AND end_at < ? ORDER BY end_at, start_at")
         statement.arguments = [low, high]
         var segments: [Stopwatch.Segment] = []
+        // Loaded sessions are recent: older starts need no hash lookup.
+        let earliestExcluded = excluding.min() ?? .infinity
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
             let start: Double = row[0]
-            guard !excluding.contains(start) else { continue }
+            if start >= earliestExcluded, excluding.contains(start) { continue }
             let end: Double = row[1]
             segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)))
         }
