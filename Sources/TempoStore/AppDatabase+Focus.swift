@@ -223,10 +223,10 @@ extension AppDatabase {
         }
     }
 
-    /// The closed segments ending in `[low, high)` (plus, when `low` is the oldest end, that
-    /// one), except those starting at an instant of `excluding` (segments of sessions loaded
-    /// whole), in time order: enough for day totals (streaks), nothing else. One scan of the
-    /// covering index on (end_at, start_at), no per-session rows.
+    /// The closed segments ending in `[low, high)` (seconds since 1970 UTC), except those
+    /// starting at an instant of `excluding` (segments of sessions loaded whole), in time order:
+    /// enough for day totals (streaks), nothing else. One query over the covering index on
+    /// (end_at, start_at), read by column index; no per-session rows.
     private static func bareSegments(
         _ db: Database, endingFrom low: Double, before high: Double, excluding: Set<Double>
     ) throws -> [Stopwatch.Segment] {
