@@ -50,8 +50,9 @@ let first = now.addingTimeInterval(-spanSeconds)
 let settings = FocusSettings(timeZoneIdentifier: zone, dayStart: try DayTime(parsing: "04:00"), goalSeconds: 3600)
 
 /// ~`sessionCount` sessions in equal slots from 10 years ago to now (half of them paused once),
-/// skipping whole days with probability `restDays`; plus one session running for 5 minutes.
-func makeLedger(restDays: Double) throws -> FocusLedger {
+/// skipping whole days with probability `restDays` except in the last `unbrokenDays` days (so
+/// the current streak is at least that long); plus one session running for 5 minutes.
+func makeLedger(restDays: Double, unbrokenDays: Double = 0) throws -> FocusLedger {
     var generator = SystemRandomNumberGenerator()
     let slot = spanSeconds / Double(sessionCount)
     let tags = ["math", "thesis", "reading", "code", nil]
@@ -61,7 +62,8 @@ func makeLedger(restDays: Double) throws -> FocusLedger {
     for index in 0..<(sessionCount - 1) {
         let slotStart = first.addingTimeInterval(Double(index) * slot)
         let day = Int(slotStart.timeIntervalSince1970 / 86_400)
-        if day != restDay, Double.random(in: 0..<1, using: &generator) < restDays / (86_400 / slot) { restDay = day }
+        let unbroken = slotStart > now.addingTimeInterval(-unbrokenDays * 86_400)
+        if day != restDay, !unbroken, Double.random(in: 0..<1, using: &generator) < restDays / (86_400 / slot) { restDay = day }
         if day == restDay { continue }
         let start = slotStart.addingTimeInterval(Double.random(in: 0...(slot * 0.3), using: &generator))
         let length = Double.random(in: 300...(slot * 0.6), using: &generator)
@@ -96,8 +98,9 @@ func write(_ ledger: FocusLedger, name: String) throws -> (AppDatabase, String, 
     return (database, path, milliseconds(clock.now - start))
 }
 
-// Typical: a rest day now and then (15 % of days), so streaks are days or weeks long.
-let ledger = try makeLedger(restDays: 0.15)
+// Typical: a rest day now and then (15 % of days), none in the last 176 days: the current
+// streak is about half a year (the case measured in issue 4), older ones days or weeks long.
+let ledger = try makeLedger(restDays: 0.15, unbrokenDays: 176)
 let (database, path, buildMilliseconds) = try write(ledger, name: "typical.sqlite")
 // Worst case for status: focus every day for 10 years, a streak as long as the history.
 let (_, streakPath, _) = try write(try makeLedger(restDays: 0), name: "ten-year-streak.sqlite")

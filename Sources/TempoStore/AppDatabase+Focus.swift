@@ -169,44 +169,81 @@ extension AppDatabase {
     /// Sessions with focused time in `[from, to)` (all when both are nil), plus the active one.
     public func focusLedger(from: Date? = nil, to: Date? = nil) throws -> FocusLedger {
         try focusRead { db in
-            FocusLedger(sessions: try Self.loadSessions(db, overlapping: from ?? .distantPast, to ?? .distantFuture))
+            // A whole-history load seeks the segment index once per session: reading pages
+            // through a memory map instead of a read() copy each was a large part of its cost.
+            // Per connection and only a limit: nothing is mapped that is not read.
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            return FocusLedger(sessions: try Self.loadSessions(db, overlapping: from ?? .distantPast, to ?? .distantFuture))
         }
     }
 
     /// The status at `now`, reading only recent sessions; when the streak may reach further
-    /// back than they do, the older history is added as bare segments (its days only need
-    /// totals), so a years-long streak costs one lean scan, not a full load.
+    /// back than they do, older history is added as bare segments (its days only need totals),
+    /// in windows growing backwards (256, 1024, 4096… days) until the streak breaks inside
+    /// what is loaded or no history is left. A streak of months costs one small window, a
+    /// years-long one a few lean scans, never a full load.
     public func focusStatus(settings: FocusSettings, now: Date) throws -> FocusStatus {
         try focusRead { db in
+            let calendar = try settings.calendar()
             let from = now.addingTimeInterval(-64 * 86_400)
             let recent = try Self.loadSessions(db, overlapping: from, .distantFuture)
-            let status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
-            let calendar = try settings.calendar()
-            let firstFullDay = calendar.day(containing: from).daysSinceEpoch + 1
-            // The streak's earliest day is at least today − streak − 1; stop if it is fully loaded.
-            if status.report.today.daysSinceEpoch - status.report.streakDays - 1 > firstFullDay { return status }
-            guard let older = try Self.bareHistory(db, endingBefore: from, excluding: recent) else { return status }
-            return try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
+            var status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
+            // Every segment ending at or after `lower` is loaded, so every day from the one
+            // after `lower`'s day on has its full total. The streak's earliest day is at least
+            // today − streak − 1: once that is such a day, older history cannot change it.
+            func streakMayReachBefore(_ lower: Date) -> Bool {
+                status.report.today.daysSinceEpoch - status.report.streakDays - 1 <= calendar.day(containing: lower).daysSinceEpoch + 1
+            }
+            guard streakMayReachBefore(from),
+                  let oldestEnd = try Double.fetchOne(db, sql: "SELECT MIN(end_at) FROM focus_segment"),
+                  oldestEnd < from.timeIntervalSince1970
+            else { return status }
+            let loaded = Set(recent.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+            var windows: [[Stopwatch.Segment]] = []
+            var lower = from.timeIntervalSince1970
+            var windowDays = 256.0
+            while lower > oldestEnd {
+                let next = max(lower - windowDays * 86_400, oldestEnd)
+                let window = try Self.bareSegments(db, endingFrom: next, before: lower, excluding: loaded)
+                lower = next
+                windowDays *= 4
+                if !window.isEmpty {
+                    windows.append(window)
+                    // Oldest window first: the bare segments stay in time order.
+                    let segments = Array(windows.reversed().joined())
+                    if let last = segments.last {
+                        let older = FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil,
+                                                 stopwatch: try Stopwatch(segments: segments, stoppedAt: last.end))
+                        status = try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
+                    }
+                }
+                if !streakMayReachBefore(Date(timeIntervalSince1970: lower)) { break }
+            }
+            return status
         }
     }
 
-    /// Every closed segment ending before `instant`, except those of `excluding`, as ONE
-    /// anonymous session: enough for day totals (streaks), nothing else. Two scans of the
-    /// covering index on (end_at, start_at), in time order, no per-session rows.
-    private static func bareHistory(_ db: Database, endingBefore instant: Date, excluding: [FocusSession]) throws -> FocusSession? {
-        let bound = instant.timeIntervalSince1970
-        let starts = try Double.fetchAll(db, sql: "SELECT start_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
-        let ends = try Double.fetchAll(db, sql: "SELECT end_at FROM focus_segment WHERE end_at < ? ORDER BY end_at, start_at", arguments: [bound])
-        guard starts.count == ends.count, !starts.isEmpty else { return nil }
-        let loaded = Set(excluding.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+    /// The closed segments ending in `[low, high)` (seconds since 1970 UTC), except those
+    /// starting at an instant of `excluding` (segments of sessions loaded whole), in time order:
+    /// enough for day totals (streaks), nothing else. One query over the covering index on
+    /// (end_at, start_at), read by column index; no per-session rows.
+    private static func bareSegments(
+        _ db: Database, endingFrom low: Double, before high: Double, excluding: Set<Double>
+    ) throws -> [Stopwatch.Segment] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT start_at, end_at FROM focus_segment WHERE end_at >= ? AND end_at < ? ORDER BY end_at, start_at")
+        statement.arguments = [low, high]
         var segments: [Stopwatch.Segment] = []
-        segments.reserveCapacity(starts.count)
-        for (start, end) in zip(starts, ends) where !loaded.contains(start) {
+        // Loaded sessions are recent: older starts need no hash lookup.
+        let earliestExcluded = excluding.min() ?? .infinity
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let start: Double = row[0]
+            if start >= earliestExcluded, excluding.contains(start) { continue }
+            let end: Double = row[1]
             segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end)))
         }
-        guard let last = segments.last else { return nil }
-        let stopwatch = try Stopwatch(segments: segments, stoppedAt: last.end)
-        return FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil, stopwatch: stopwatch)
+        return segments
     }
 
     /// The stored pomodoro cycle, if one was started and not removed.
@@ -293,46 +330,67 @@ extension AppDatabase {
         let low = max(-1e15, from.timeIntervalSince1970), high = min(1e15, to.timeIntervalSince1970)
         return try loadSessions(
             db, where: """
-                s.id IN (SELECT id FROM focus_session WHERE stopped_at IS NULL
+                s.rowid IN (SELECT rowid FROM focus_session WHERE stopped_at IS NULL
                          UNION ALL
-                         SELECT id FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
+                         SELECT rowid FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
                 """,
             arguments: [low - maxSpan - 1, high, low])
     }
 
+    /// Sessions matching `condition` (on `focus_session s`), ordered by first instant then id.
+    ///
+    /// SQLite returns them in rowid order, which the `rowid IN (…)` conditions give without a
+    /// sort (a temporary B-tree over every row was much of the cost); they are put in order
+    /// here, by the same key, on sessions rather than rows. Rows are read by column index
+    /// straight from the statement, and a new session is told by its rowid (an integer), so
+    /// its text columns and its UUID are decoded once per session, not once per segment.
     private static func loadSessions(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [FocusSession] {
-        let sql = """
-            SELECT s.id, s.tag, s.stopped_at, s.import_key, g.start_at, g.end_at
+        let statement = try db.cachedStatement(sql: """
+            SELECT s.rowid, s.id, s.tag, s.stopped_at, s.import_key, s.first_at, g.start_at, g.end_at
             FROM focus_session s JOIN focus_segment g ON g.session_id = s.id
             WHERE \(condition)
-            ORDER BY s.first_at, s.id, g.seq
-            """
-        var sessions: [FocusSession] = []
-        var currentID: String?
-        var tag: String?, stoppedAt: Double?, importKey: String?
+            ORDER BY s.rowid, g.seq
+            """)
+        statement.arguments = arguments
+        var sessions: [(firstAt: Double, session: FocusSession)] = []
+        var currentRowID: Int64?
+        var id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        var tag: String?, stoppedAt: Double?, importKey: String?, firstAt = 0.0
         var segments: [Stopwatch.Segment] = []
+        var sorted = true
         func flush() throws {
-            guard let currentID else { return }
-            guard let uuid = fastUUID(currentID) ?? UUID(uuidString: currentID) else { throw StoreError.corrupt(path: db.description) }
+            guard currentRowID != nil else { return }
             let stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt.map(Date.init(timeIntervalSince1970:)))
-            sessions.append(FocusSession(id: uuid, tag: tag, stopwatch: stopwatch, importKey: importKey))
+            if let last = sessions.last, last.firstAt >= firstAt { sorted = false }
+            sessions.append((firstAt, FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: importKey)))
         }
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            let id: String = row[0]
-            if id != currentID {
+            let rowID: Int64 = row[0]
+            if rowID != currentRowID {
                 try flush()
-                currentID = id
-                tag = row[1]
-                stoppedAt = row[2]
-                importKey = row[3]
+                currentRowID = rowID
+                var text: String = row[1]
+                guard let uuid = text.withUTF8({ fastUUID(UnsafeRawBufferPointer($0)) }) ?? UUID(uuidString: text) else {
+                    throw StoreError.corrupt(path: db.description)
+                }
+                id = uuid
+                tag = row.hasNull(atIndex: 2) ? nil : row[2] as String
+                stoppedAt = row.hasNull(atIndex: 3) ? nil : row[3] as Double
+                importKey = row.hasNull(atIndex: 4) ? nil : row[4] as String
+                firstAt = row[5]
                 segments = []
             }
-            let end: Double? = row[5]
-            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: row[4]), end: end.map(Date.init(timeIntervalSince1970:))))
+            let start: Double = row[6]
+            let end: Date? = row.hasNull(atIndex: 7) ? nil : Date(timeIntervalSince1970: row[7] as Double)
+            segments.append(Stopwatch.Segment(start: Date(timeIntervalSince1970: start), end: end))
         }
         try flush()
-        return sessions
+        // Stored ids are `uuidString` text, so comparing those strings is SQLite's text order.
+        if !sorted {
+            sessions.sort { $0.firstAt != $1.firstAt ? $0.firstAt < $1.firstAt : $0.session.id.uuidString < $1.session.id.uuidString }
+        }
+        return sessions.map(\.session)
     }
 
     private func focusWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
@@ -352,31 +410,34 @@ extension AppDatabase {
     }
 }
 
-/// Parses the canonical 36-character UUID text; nil for anything else. Foundation's parser
-/// (sscanf on Linux) dominated loading 70,000 sessions.
-private func fastUUID(_ text: String) -> UUID? {
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var index = 0, high: UInt8?, count = 0
-    for unit in text.utf8 {
-        count += 1
-        if unit == UInt8(ascii: "-") { continue }
-        let value: UInt8
+/// Parses the canonical 36-character UUID text (hyphens at 8, 13, 18, 23); nil for anything
+/// else. Foundation's parser (sscanf on Linux) dominated loading 70,000 sessions; this one
+/// reads the UTF-8 bytes in place, with no array allocated.
+private func fastUUID(_ utf8: UnsafeRawBufferPointer) -> UUID? {
+    guard utf8.count == 36 else { return nil }
+    func hexValue(_ unit: UInt8) -> UInt8? {
         switch unit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = unit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = unit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = unit - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-        guard index < 16 else { return nil }
-        if let first = high {
-            bytes[index] = first << 4 | value
-            index += 1
-            high = nil
-        } else {
-            high = value
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): unit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): unit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): unit - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
-    guard count == 36, index == 16, high == nil else { return nil }
-    return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                       bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+        var index = 0, position = 0
+        while position < 36 {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard utf8[position] == UInt8(ascii: "-") else { return false }
+                position += 1
+                continue
+            }
+            guard let high = hexValue(utf8[position]), let low = hexValue(utf8[position + 1]) else { return false }
+            bytes[index] = high << 4 | low
+            index += 1
+            position += 2
+        }
+        return true
+    }
+    return parsed ? UUID(uuid: uuid) : nil
 }
