@@ -120,8 +120,10 @@ extension AppDatabase {
                 .filter { [.running, .paused].contains($0.countdown.state(at: now)) }
             switch active.count {
             case 1: return active[0]
-            case 0: throw StoreError.notFound(kind: "running or paused timer", reference: "(none given)")
-            default: throw StoreError.ambiguous(kind: "active timer", reference: "(none given)", candidates: active.map(\.displayName))
+            case 0: throw StoreError.refused("no timer is running or paused; name one (see `tempo timer list`)")
+            default:
+                let names = active.map(\.displayName).joined(separator: ", ")
+                throw StoreError.refused("several timers are active (\(names)); name one")
             }
         }
         let hex = reference.lowercased()
