@@ -971,7 +971,7 @@ struct GPXFastScanner {
             guard let century = two(0), let yearInCentury = two(2), let month = two(5), let day = two(8),
                 (1...12).contains(month), (1...31).contains(day)
             else { return nil }
-            days = ISO8601Time.daysFromCivil(year: century * 100 + yearInCentury, month: month, day: day)
+            days = LocalDate.daysSinceEpoch(year: century * 100 + yearInCentury, month: month, day: day)
             cachedDateKey = key
             cachedDateKeyDay = keyDay
             cachedDays = days

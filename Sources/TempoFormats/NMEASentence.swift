@@ -1,4 +1,5 @@
 import Foundation
+import TempoKit
 
 /// One decoded NMEA 0183 sentence of the kinds Tempo uses; any talker (`GP`, `GN`, `GL`, …).
 public enum NMEASentence: Sendable, Hashable {
@@ -178,6 +179,6 @@ private struct FieldReader {
         else {
             throw NMEASentence.ParseError(reason: "field \(index) of \(type) (\"\(text)\") is not a date ddmmyy")
         }
-        return ISO8601Time.daysFromCivil(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: day)
+        return LocalDate.daysSinceEpoch(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: day)
     }
 }

@@ -51,7 +51,8 @@ public enum NMEAWriter {
         let millis = Int64((time.timeIntervalSince1970 * 1000).rounded())
         let days = Int((millis - ((millis % 86_400_000) + 86_400_000) % 86_400_000) / 86_400_000)
         let ofDay = Int(millis - Int64(days) * 86_400_000)
-        let (year, month, day) = ISO8601Time.civilFromDays(days)
+        let date = LocalDate(daysSinceEpoch: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         let timeText = String(format: "%02d%02d%02d.%03d", ofDay / 3_600_000, ofDay / 60_000 % 60, ofDay / 1000 % 60, ofDay % 1000)
         return (timeText, String(format: "%02d%02d%02d", day, month, year % 100))
     }

@@ -42,8 +42,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int {
-        // Howard Hinnant's days_from_civil.
+    public var daysSinceEpoch: Int { LocalDate.daysSinceEpoch(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of a civil date, without checking that it exists (for parsers that
+    /// have checked their fields; Howard Hinnant's days_from_civil).
+    @inlinable
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
