@@ -746,25 +746,8 @@ struct GPXFastScanner {
             while semicolon < end, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
             guard semicolon < end else { throw XMLScanner.SyntaxError(reason: "a bad entity reference", position: index) }
             let entity = String(decoding: UnsafeBufferPointer(start: bytes + index + 1, count: semicolon - index - 1), as: UTF8.self)
-            switch entity {
-            case "lt": out.append(UInt8(ascii: "<"))
-            case "gt": out.append(UInt8(ascii: ">"))
-            case "amp": out.append(UInt8(ascii: "&"))
-            case "quot": out.append(UInt8(ascii: "\""))
-            case "apos": out.append(UInt8(ascii: "'"))
-            default:
-                let scalar: UInt32?
-                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                    scalar = UInt32(entity.dropFirst(2), radix: 16)
-                } else if entity.hasPrefix("#") {
-                    scalar = UInt32(entity.dropFirst())
-                } else {
-                    scalar = nil
-                }
-                guard let scalar, let unicode = Unicode.Scalar(scalar) else {
-                    throw XMLScanner.SyntaxError(reason: "a bad entity reference", position: index)
-                }
-                out += Array(String(Character(unicode)).utf8)
+            guard XMLScanner.appendExpansion(of: entity, to: &out) else {
+                throw XMLScanner.SyntaxError(reason: "a bad entity reference", position: index)
             }
             index = semicolon + 1
         }

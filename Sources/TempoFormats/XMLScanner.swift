@@ -343,28 +343,37 @@ struct XMLScanner {
                 throw SyntaxError(reason: "a bad entity reference", position: index)
             }
             let entity = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
-            switch entity {
-            case "lt": out.append(UInt8(ascii: "<"))
-            case "gt": out.append(UInt8(ascii: ">"))
-            case "amp": out.append(UInt8(ascii: "&"))
-            case "quot": out.append(UInt8(ascii: "\""))
-            case "apos": out.append(UInt8(ascii: "'"))
-            default:
-                let scalar: UInt32?
-                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                    scalar = UInt32(entity.dropFirst(2), radix: 16)
-                } else if entity.hasPrefix("#") {
-                    scalar = UInt32(entity.dropFirst())
-                } else {
-                    scalar = nil
-                }
-                guard let scalar, let unicode = Unicode.Scalar(scalar) else {
-                    throw SyntaxError(reason: "a bad entity reference", position: index)
-                }
-                out += Array(String(Character(unicode)).utf8)
+            guard Self.appendExpansion(of: entity, to: &out) else {
+                throw SyntaxError(reason: "a bad entity reference", position: index)
             }
             index = semicolon + 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension XMLScanner {
+    /// Appends the UTF-8 of a predefined entity (`lt`, `amp`, …) or a character reference
+    /// (`#38`, `#x26`) named by `entity` (the text between `&` and `;`); false when it is neither.
+    static func appendExpansion(of entity: String, to out: inout [UInt8]) -> Bool {
+        switch entity {
+        case "lt": out.append(UInt8(ascii: "<"))
+        case "gt": out.append(UInt8(ascii: ">"))
+        case "amp": out.append(UInt8(ascii: "&"))
+        case "quot": out.append(UInt8(ascii: "\""))
+        case "apos": out.append(UInt8(ascii: "'"))
+        default:
+            let scalar: UInt32?
+            if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+                scalar = UInt32(entity.dropFirst(2), radix: 16)
+            } else if entity.hasPrefix("#") {
+                scalar = UInt32(entity.dropFirst())
+            } else {
+                scalar = nil
+            }
+            guard let scalar, let unicode = Unicode.Scalar(scalar) else { return false }
+            out += Array(String(Character(unicode)).utf8)
+        }
+        return true
     }
 }

@@ -21,43 +21,33 @@ public struct ElevationProfile: Sendable, Hashable {
 
     /// Gain and loss over the samples (grouped by their `segment`); `nil` without altitudes.
     public init?(samples: [RunSample]) {
-        var gain = 0.0, loss = 0.0, any = false
-        var start = 0
-        while start < samples.count {
-            var end = start
-            while end < samples.count && samples[end].segment == samples[start].segment { end += 1 }
-            let points: [(x: Double, altitude: Double)] = samples[start..<end].enumerated().compactMap { offset, sample in
-                guard let altitude = sample.altitudeMeters, altitude.isFinite else { return nil }
-                return (sample.time?.timeIntervalSince1970 ?? Double(offset), altitude)
-            }
-            if !points.isEmpty {
-                any = true
-                let (g, l) = Self.gainAndLoss(points)
-                gain += g
-                loss += l
-            }
-            start = end
-        }
-        guard any else { return nil }
-        gainMeters = gain
-        lossMeters = loss
+        self.init(count: samples.count, segment: { samples[$0].segment }, altitude: { samples[$0].altitudeMeters ?? .nan },
+                  time: { samples[$0].time?.timeIntervalSince1970 ?? .nan })
     }
 
     /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them.
     init?(store: RunSampleStore) {
+        self.init(count: store.count, segment: { store.segments[$0] }, altitude: { store.altitudes[$0] },
+                  time: { store.times[$0].isNaN ? .nan : store.times[$0] + Date.timeIntervalBetween1970AndReferenceDate })
+    }
+
+    /// The one pass: fixes `0..<count`, grouped into runs of equal `segment`; altitudes and times
+    /// (seconds since 1970) are NaN when absent, and an untimed segment is spaced by fix index.
+    private init?<Segment: Equatable>(
+        count: Int, segment: (Int) -> Segment, altitude: (Int) -> Double, time: (Int) -> Double
+    ) {
         var gain = 0.0, loss = 0.0, any = false
         var start = 0
-        let count = store.count
         var points: [(x: Double, altitude: Double)] = []
         while start < count {
             var end = start
-            while end < count && store.segments[end] == store.segments[start] { end += 1 }
+            while end < count && segment(end) == segment(start) { end += 1 }
             points.removeAll(keepingCapacity: true)
             for index in start..<end {
-                let altitude = store.altitudes[index]
-                guard altitude.isFinite else { continue }
-                let time = store.times[index]
-                points.append((time.isNaN ? Double(index - start) : time + Date.timeIntervalBetween1970AndReferenceDate, altitude))
+                let value = altitude(index)
+                guard value.isFinite else { continue }
+                let seconds = time(index)
+                points.append((seconds.isNaN ? Double(index - start) : seconds, value))
             }
             if !points.isEmpty {
                 any = true
