@@ -32,7 +32,7 @@ import Testing
         // `env --default-signal`: the test runner may ignore SIGINT/SIGTERM, and ignored signals
         // are inherited; gpsfake must be stoppable (on SIGINT it also stops its gpsd).
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        daemon.arguments = ["--default-signal=INT,TERM", gpsfake, "-1", "-q", "-P", "\(port)", "-c", "0.02", log.path]
+        daemon.arguments = ["--default-signal=INT,TERM", gpsfake, "-1", "-q", "-P", "\(port)", "-c", "0.04", log.path]
         var environment = ProcessInfo.processInfo.environment
         environment["WRITE_PAD"] = "0.005"
         daemon.environment = environment
@@ -52,7 +52,9 @@ import Testing
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let run = try #require(try recorded.json() as? [String: Any])
         let accepted = try #require(run["accepted_points"] as? Int)
-        #expect(accepted > 100, "gpsd delivered only \(accepted) fixes")
+        // gpsd drops what arrives before the client connects; on a loaded machine that can be a
+        // third of the log. The comparison below is over what was recorded, so 50 epochs suffice.
+        #expect(accepted > 50, "gpsd delivered only \(accepted) fixes")
 
         // gpsd may skip the first epochs while the client connects (and it reads the two-digit
         // NMEA year with its own pivot), so the file analysis is of the log from the first
