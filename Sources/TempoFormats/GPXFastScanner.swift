@@ -63,6 +63,9 @@ struct GPXFastScanner {
     /// The open elements' local names as the handler knows them (saves classifying end tags).
     private var openNameCodes: UnsafeMutablePointer<Name>
     private var openNameEndsCapacity = 64
+    /// `pointBody`'s open children: where each name starts in the buffer and its length.
+    private var bodyNames: UnsafeMutablePointer<(start: Int, length: Int)>
+    private static let bodyDepthLimit = 16
     private var openDepth = 0
     private var sawRoot = false
     private var callbackPosition = 0
@@ -113,6 +116,7 @@ struct GPXFastScanner {
         openNames = .allocate(capacity: openNamesCapacity)
         openNameEnds = .allocate(capacity: openNameEndsCapacity)
         openNameCodes = .allocate(capacity: openNameEndsCapacity)
+        bodyNames = .allocate(capacity: Self.bodyDepthLimit)
     }
 
     /// Frees the buffers.
@@ -122,6 +126,7 @@ struct GPXFastScanner {
         openNames.deallocate()
         openNameEnds.deallocate()
         openNameCodes.deallocate()
+        bodyNames.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -560,6 +565,103 @@ struct GPXFastScanner {
             textCount = 0
             rawTextStart = -1
             self.start(local)
+            if inPoint && depth == pointDepth && failure == nil { pointBody() }
+        }
+    }
+
+    /// The body of a point just opened, up to and including its end tag, in one tight pass, when
+    /// it is plain: child elements without attributes, text without entity references, values
+    /// that parse, no name, comment, CDATA or processing instruction, all in the buffer already.
+    /// Then it reports the point exactly as the element-by-element path would. Otherwise it
+    /// changes nothing and that path takes the body from the start.
+    private mutating func pointBody() {
+        let bytes = base
+        let limit = count
+        var index = position
+        var fields = point
+        var depth = 0
+        while true {
+            while index < limit {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") { break }
+                if byte == UInt8(ascii: "&") { return }
+                index += 1
+            }
+            guard index + 1 < limit else { return }
+            if bytes[index + 1] == UInt8(ascii: "/") {
+                let nameStart = index + 2
+                var nameEnd = nameStart
+                while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                guard nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
+                let length = nameEnd - nameStart
+                if depth == 0 {
+                    let openEnd = openNameEnds[openDepth - 1]
+                    let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
+                    guard openEnd - openStart == length, memcmp(openNames + openStart, bytes + nameStart, length) == 0 else {
+                        return
+                    }
+                    point = fields
+                    openDepth -= 1
+                    openNamesCount = openStart
+                    position = nameEnd + 1
+                    callbackPosition = index
+                    end(openNameCodes[openDepth])
+                    return
+                }
+                depth -= 1
+                let open = bodyNames[depth]
+                guard open.length == length, memcmp(bytes + open.start, bytes + nameStart, length) == 0 else { return }
+                index = nameEnd + 1
+                continue
+            }
+            let nameStart = index + 1
+            // `<!` and `<?` (comments, CDATA, processing instructions) are left to the general path.
+            guard bytes[nameStart] != UInt8(ascii: "!"), bytes[nameStart] != UInt8(ascii: "?") else { return }
+            var nameEnd = nameStart
+            while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+            guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
+            let length = nameEnd - nameStart
+            let name = Self.localName(bytes + nameStart, count: length)
+            index = nameEnd + 1
+            switch name {
+            case .ele, .time, .speed, .course, .hr, .cad:
+                // Plain ASCII text, then this element's own end tag.
+                let textStart = index
+                while index < limit {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "<") { break }
+                    if byte == UInt8(ascii: "&") || byte >= 0x80 { return }
+                    index += 1
+                }
+                let close = index + 2 + length
+                guard close < limit, bytes[index + 1] == UInt8(ascii: "/"),
+                    memcmp(bytes + index + 2, bytes + nameStart, length) == 0, bytes[close] == UInt8(ascii: ">")
+                else { return }
+                let text = UnsafePointer(bytes + textStart)
+                let textLength = index - textStart
+                if name == .time {
+                    guard let time = fastTime(text, textLength) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
+                    else { return }
+                    fields.time = time
+                } else {
+                    let (start, trimmedLength) = Self.trim(text, textLength)
+                    guard let start, let value = FastDecimal.parse(start, count: trimmedLength) else { return }
+                    switch name {
+                    case .ele: fields.altitude = value
+                    case .speed: fields.speed = value
+                    case .course: fields.course = value
+                    case .hr: fields.heartRate = value
+                    default: fields.cadence = value
+                    }
+                }
+                index = close + 1
+            case .name:
+                return
+            default:
+                guard depth < Self.bodyDepthLimit else { return }
+                bodyNames[depth] = (nameStart, length)
+                depth += 1
+            }
         }
     }
 

@@ -130,6 +130,16 @@ import Testing
         """,
         // Byte-order mark and CRLF line ends.
         "\u{FEFF}<?xml version=\"1.0\"?>\r\n<gpx>\r\n<trk><trkseg>\r\n<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>\r\n</trkseg></trk></gpx>\r\n",
+        // Point bodies the one-pass path must leave to the element-by-element one, or take exactly.
+        head + """
+        <trk><trkseg><trkpt lat="1" lon="2"><!-- c --><ele>3</ele></trkpt>
+        <trkpt lat="1" lon="2"><x>a &amp; b</x><ele>4</ele></trkpt><trkpt lat="1" lon="2"><ele >5</ele></trkpt>
+        <trkpt lat="1" lon="2"><ele>6</ele><ele>7</ele></trkpt><trkpt lat="1" lon="2"><ele>8</ele></trkpt >
+        <trkpt lat="1" lon="2"><ele><![CDATA[9]]></ele></trkpt><trkpt lat="1" lon="2"><ele> 1e1 </ele><hr>+5</hr></trkpt>
+        <trkpt lat="1" lon="2"><a><b><c><d><e><f><g><h><i><j><k><l><m><n><o><p><q><hr>1</hr></q></p></o></n></m></l></k></j></i></h></g></f></e></d></c></b></a></trkpt>
+        <trkpt lat="1" lon="2"><a><b><hr>2</hr></b></a><x:ele>3</x:ele><time>2020-01-01T00:00:00.5Z</time><name>n</name></trkpt>
+        <trkpt lat="1" lon="2"><?pi?><ele>1</ele><cad> 80</cad><course>1.5 </course><speed>-0</speed></trkpt></trkseg></trk></gpx>
+        """,
     ]
 
     /// Broken documents: each must fail the same way, after the same elements.
@@ -174,6 +184,14 @@ import Testing
         "text first<gpx/>",
         "<?xml version=\"1.0\"?>",
         "<gpx><wpt lat=\"1\" lon=\"2\"><name>ok</name></wpt><wpt lat=\"x\" lon=\"2\"/></gpx>",
+        // Broken point bodies: the one-pass path leaves them, and the error is the general path's.
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1<b/>2</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>é</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><a><b></a></b></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</elf></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpx></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2020-13-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><x>&bogus;</x></trkpt></trkseg></trk></gpx>",
     ]
 
     @Test(arguments: documents.indices)
