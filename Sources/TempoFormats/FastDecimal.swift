@@ -22,6 +22,43 @@ enum FastDecimal {
     /// The value of the `count` bytes at `bytes`, or `nil` when the fast path does not apply.
     @inline(__always)
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+        // Up to 19 digits in all (the usual case) in one plain loop; longer ones, or leading
+        // zeros that push them past 19, take `parseLong`.
+        var index = 0
+        let negative = count > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        let integerStart = index
+        while index < count {
+            let digit = bytes[index] &- 0x30
+            if digit > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        if integerDigits == 0 { return nil }
+        var scale = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count {
+                let digit = bytes[index] &- 0x30
+                if digit > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            scale = index - fractionStart
+            if scale == 0 { return nil }
+        }
+        guard index == count else { return nil }
+        if integerDigits + scale > 19 { return parseLong(bytes, count: count) }
+        guard let value = quotient(mantissa, scale) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// `parse` for more than 19 digits: leading zeros skipped, digits past the 19th significant
+    /// one cut off when they cannot change the result.
+    private static func parseLong(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
         var index = 0
         var negative = false
         if count > 0, bytes[0] == UInt8(ascii: "-") {
@@ -85,6 +122,7 @@ enum FastDecimal {
     /// `w / 10^k` correctly rounded (ties to even), for `k ≤ 27`.
     @inline(__always)
     private static func quotient(_ w: UInt64, _ k: Int) -> Double? {
+        // k ≤ 19 here from `parse`; up to 27 from `parseLong`.
         if w <= 1 << 53 && k <= 22 { return Double(w) / powersOfTen[k] }
         return checkedQuotient(w, k)
     }

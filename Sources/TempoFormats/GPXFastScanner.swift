@@ -14,7 +14,7 @@ import TempoKit
 /// The buffer is manually allocated: call `deallocate()` when done.
 struct GPXFastScanner {
     /// Names the GPX handler tells apart (local names, namespace prefix removed).
-    private enum Name: UInt8 {
+    enum Name: UInt8 {
         case other, trkpt, wpt, rtept, trk, trkseg, rte, metadata, name, type, ele, time, speed, course, hr, cad
 
         /// The element name as the general path spells it in messages.
@@ -65,6 +65,10 @@ struct GPXFastScanner {
     private var openNameEndsCapacity = 64
     /// `pointBody`'s open children: where each name starts in the buffer and its length.
     private var bodyNames: UnsafeMutablePointer<(start: Int, length: Int)>
+    /// `pointBody`'s start tags in order: where each name starts in the buffer, its length and what it is.
+    private var bodyStarts: UnsafeMutablePointer<(start: Int, length: Int, code: Name)>
+    /// The previous plain point body's start tags, the guess for the next one.
+    private var pattern = BodyPattern()
     private static let bodyDepthLimit = 16
     private var openDepth = 0
     private var sawRoot = false
@@ -82,6 +86,7 @@ struct GPXFastScanner {
     private var collectingText = false
     private var inPoint = false
     private var point = PointBuilder(latitude: 0, longitude: 0)
+    private var pointName: String?
     private var pointIsWaypoint = false
     private var inTrack = false
     private var inRoute = false
@@ -117,6 +122,7 @@ struct GPXFastScanner {
         openNameEnds = .allocate(capacity: openNameEndsCapacity)
         openNameCodes = .allocate(capacity: openNameEndsCapacity)
         bodyNames = .allocate(capacity: Self.bodyDepthLimit)
+        bodyStarts = .allocate(capacity: BodyPattern.limit)
     }
 
     /// Frees the buffers.
@@ -127,6 +133,8 @@ struct GPXFastScanner {
         openNameEnds.deallocate()
         openNameCodes.deallocate()
         bodyNames.deallocate()
+        bodyStarts.deallocate()
+        pattern.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -202,15 +210,15 @@ struct GPXFastScanner {
     private mutating func compact() {
         guard position > 0 else { return }
         materializeText()
-        var lastNewline = -1
-        var index = 0
-        while index < position {
-            guard let found = memchr(base + index, 0x0A, position - index) else { break }
-            let offset = UnsafeMutableRawPointer(base).distance(to: found)
-            droppedLines += 1
-            lastNewline = offset
-            index = offset + 1
+        // Lines are counted for error messages only, but over every byte: a loop the compiler
+        // vectorises, not a library call per line.
+        var newlines = 0
+        for byte in UnsafeBufferPointer(start: base, count: position) {
+            newlines &+= byte == 0x0A ? 1 : 0
         }
+        droppedLines += newlines
+        var lastNewline = position - 1
+        while lastNewline >= 0, base[lastNewline] != 0x0A { lastNewline -= 1 }
         droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
         memmove(base, base + position, count - position)
         count -= position
@@ -245,7 +253,7 @@ struct GPXFastScanner {
 
     @inline(__always)
     private func startsWith(_ pattern: StaticString, at index: Int) -> Bool {
-        memcmp(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
+        Self.sameBytes(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount)
     }
 
     private mutating func checkEncoding() throws {
@@ -273,11 +281,32 @@ struct GPXFastScanner {
     @inline(__always)
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
+    /// Bytes below `?` that end a name: the XML delimiters `> / = < " '` and white space.
+    private static var nameEndBytes: UInt64 {
+        1 << 0x3E | 1 << 0x2F | 1 << 0x3D | 1 << 0x3C | 1 << 0x22 | 1 << 0x27 | 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09
+    }
+
     @inline(__always)
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        // Bytes above `>` are never delimiters; below it, only the XML delimiters and spaces stop a name.
-        if byte > 0x3E { return true }
-        return !(isSpace(byte) || byte == 0x3E || byte == 0x2F || byte == 0x3D || byte == 0x3C || byte == 0x22 || byte == 0x27)
+        // Bytes above `>` are never delimiters; below it, one bit of the mask says.
+        byte > 0x3E || (nameEndBytes >> UInt64(byte)) & 1 == 0
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (names are short: no library call).
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     private mutating func scanText() throws {
@@ -574,12 +603,18 @@ struct GPXFastScanner {
     /// that parse, no name, comment, CDATA or processing instruction, all in the buffer already.
     /// Then it reports the point exactly as the element-by-element path would. Otherwise it
     /// changes nothing and that path takes the body from the start.
+    ///
+    /// A track's points have the same children one after another, so each start tag is first
+    /// compared with the name at the same place in the previous point (`BodyPattern`), and each
+    /// end tag with the name it must close: a name scan only when that guess fails.
     private mutating func pointBody() {
         let bytes = base
         let limit = count
         var index = position
         var fields = point
         var depth = 0
+        var starts = 0
+        var guessedAll = true
         while true {
             while index < limit {
                 let byte = bytes[index]
@@ -589,40 +624,58 @@ struct GPXFastScanner {
             }
             guard index + 1 < limit else { return }
             if bytes[index + 1] == UInt8(ascii: "/") {
+                // Only the name of the innermost open element, right before `>`, ends it here.
                 let nameStart = index + 2
-                var nameEnd = nameStart
-                while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-                guard nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
-                let length = nameEnd - nameStart
+                let expected: UnsafePointer<UInt8>
+                let length: Int
                 if depth == 0 {
-                    let openEnd = openNameEnds[openDepth - 1]
                     let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
-                    guard openEnd - openStart == length, memcmp(openNames + openStart, bytes + nameStart, length) == 0 else {
-                        return
-                    }
+                    expected = UnsafePointer(openNames + openStart)
+                    length = openNameEnds[openDepth - 1] - openStart
+                } else {
+                    let open = bodyNames[depth - 1]
+                    expected = UnsafePointer(bytes + open.start)
+                    length = open.length
+                }
+                let nameEnd = nameStart + length
+                guard nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">"), Self.sameBytes(expected, bytes + nameStart, length)
+                else { return }
+                if depth == 0 {
+                    if !guessedAll || starts != pattern.count { pattern.record(bodyStarts, count: starts, from: bytes) }
                     point = fields
                     openDepth -= 1
-                    openNamesCount = openStart
+                    openNamesCount = openDepth > 0 ? openNameEnds[openDepth - 1] : 0
                     position = nameEnd + 1
                     callbackPosition = index
                     end(openNameCodes[openDepth])
                     return
                 }
                 depth -= 1
-                let open = bodyNames[depth]
-                guard open.length == length, memcmp(bytes + open.start, bytes + nameStart, length) == 0 else { return }
                 index = nameEnd + 1
                 continue
             }
             let nameStart = index + 1
             // `<!` and `<?` (comments, CDATA, processing instructions) are left to the general path.
             guard bytes[nameStart] != UInt8(ascii: "!"), bytes[nameStart] != UInt8(ascii: "?") else { return }
-            var nameEnd = nameStart
-            while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-            guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
-            let length = nameEnd - nameStart
-            let name = Self.localName(bytes + nameStart, count: length)
-            index = nameEnd + 1
+            var length = 0
+            var name = Name.other
+            if let guess = pattern.entry(starts), nameStart + guess.length < limit,
+                bytes[nameStart + guess.length] == UInt8(ascii: ">"), Self.sameBytes(pattern.bytes + guess.offset, bytes + nameStart, guess.length) {
+                // The guessed name is all name bytes and `>` follows: a scan would stop at the same place.
+                length = guess.length
+                name = guess.code
+            } else {
+                var nameEnd = nameStart
+                while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
+                length = nameEnd - nameStart
+                name = Self.localName(bytes + nameStart, count: length)
+                guessedAll = false
+            }
+            guard starts < BodyPattern.limit else { return }
+            bodyStarts[starts] = (nameStart, length, name)
+            starts += 1
+            index = nameStart + length + 1
             switch name {
             case .ele, .time, .speed, .course, .hr, .cad:
                 // Plain ASCII text, then this element's own end tag.
@@ -635,7 +688,7 @@ struct GPXFastScanner {
                 }
                 let close = index + 2 + length
                 guard close < limit, bytes[index + 1] == UInt8(ascii: "/"),
-                    memcmp(bytes + index + 2, bytes + nameStart, length) == 0, bytes[close] == UInt8(ascii: ">")
+                    Self.sameBytes(bytes + index + 2, bytes + nameStart, length), bytes[close] == UInt8(ascii: ">")
                 else { return }
                 let text = UnsafePointer(bytes + textStart)
                 let textLength = index - textStart
@@ -742,7 +795,7 @@ struct GPXFastScanner {
         }
         let bytes = name + start
         func equals(_ literal: StaticString) -> Bool {
-            memcmp(bytes, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+            sameBytes(bytes, literal.utf8Start, literal.utf8CodeUnitCount)
         }
         switch count - start {
         case 2: return equals("hr") ? .hr : .other
@@ -874,6 +927,7 @@ struct GPXFastScanner {
                 let longitude = attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
             else { return }
             point = PointBuilder(latitude: latitude, longitude: longitude)
+            pointName = nil
             inPoint = true
             pointIsWaypoint = name == .wpt
             pointDepth = depth
@@ -904,7 +958,7 @@ struct GPXFastScanner {
                 inPoint = false
                 collectingText = false
                 if pointIsWaypoint {
-                    visit(.waypoint(Waypoint(name: point.name, fix: point.fix)))
+                    visit(.waypoint(Waypoint(name: pointName, fix: point.fix)))
                 } else {
                     visit(.fix(point.fix))
                 }
@@ -930,7 +984,7 @@ struct GPXFastScanner {
                 let value = textNumber(in: name)
                 point.cadence = value
             case .name where depth == pointDepth + 1:
-                point.name = trimmedText()
+                pointName = trimmedText()
             default: break
             }
             return
