@@ -22,6 +22,15 @@ enum FastDecimal {
     /// The value of the `count` bytes at `bytes`, or `nil` when the fast path does not apply.
     @inline(__always)
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+        guard let number = prefix(bytes, count: count), number.length == count else { return nil }
+        return number.value
+    }
+
+    /// The decimal at the start of the `count` bytes at `bytes` and how many bytes it takes, or
+    /// `nil` when there is none or the fast path does not apply to it. The value is the one
+    /// `parse` gives for those bytes alone.
+    @inline(__always)
+    static func prefix(_ bytes: UnsafePointer<UInt8>, count: Int) -> (value: Double, length: Int)? {
         // Up to 19 digits in all (the usual case) in one plain loop; longer ones, or leading
         // zeros that push them past 19, take `parseLong`.
         var index = 0
@@ -50,10 +59,9 @@ enum FastDecimal {
             scale = index - fractionStart
             if scale == 0 { return nil }
         }
-        guard index == count else { return nil }
-        if integerDigits + scale > 19 { return parseLong(bytes, count: count) }
+        if integerDigits + scale > 19 { return parseLong(bytes, count: index).map { ($0, index) } }
         guard let value = quotient(mantissa, scale) else { return nil }
-        return negative ? -value : value
+        return (negative ? -value : value, index)
     }
 
     /// `parse` for more than 19 digits: leading zeros skipped, digits past the 19th significant

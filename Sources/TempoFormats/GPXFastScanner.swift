@@ -100,6 +100,9 @@ struct GPXFastScanner {
     private var lonEnd = -1
     private var latHasEntity = false
     private var lonHasEntity = false
+    /// The `lat` and `lon` values when `plainStartTag` already parsed them (plain decimals).
+    private var latValue: Double?
+    private var lonValue: Double?
     /// The text when it is one plain ASCII piece still in the buffer (`rawTextStart >= 0`): kept
     /// as a range instead of copied, and copied into `text` only before the buffer moves.
     private var rawTextStart = -1
@@ -474,6 +477,8 @@ struct GPXFastScanner {
         var foundLatEnd = -1
         var foundLonStart = -1
         var foundLonEnd = -1
+        var foundLatValue: Double?
+        var foundLonValue: Double?
         var selfClosing = false
         while true {
             guard index < limit else { return false }
@@ -496,31 +501,43 @@ struct GPXFastScanner {
             let quote = bytes[index + 1]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
             let valueStart = index + 2
+            let isLat = attributeEnd - attributeStart == 3 && foundLatStart < 0 && startsWith("lat", at: attributeStart)
+            let isLon = !isLat && attributeEnd - attributeStart == 3 && foundLonStart < 0 && startsWith("lon", at: attributeStart)
             var valueEnd = valueStart
-            while valueEnd < limit {
-                let valueByte = bytes[valueEnd]
-                if valueByte == quote { break }
-                if valueByte == UInt8(ascii: "&") { return false }
-                valueEnd += 1
-            }
-            guard valueEnd < limit else { return false }
-            if attributeEnd - attributeStart == 3 {
-                if foundLatStart < 0, startsWith("lat", at: attributeStart) {
-                    foundLatStart = valueStart
-                    foundLatEnd = valueEnd
-                } else if foundLonStart < 0, startsWith("lon", at: attributeStart) {
-                    foundLonStart = valueStart
-                    foundLonEnd = valueEnd
+            var parsed: Double?
+            if isLat || isLon, let number = FastDecimal.prefix(bytes + valueStart, count: limit - valueStart),
+                valueStart + number.length < limit, bytes[valueStart + number.length] == quote {
+                // A plain decimal up to the quote: parsed while found, the same value `number` would give.
+                parsed = number.value
+                valueEnd = valueStart + number.length
+            } else {
+                while valueEnd < limit {
+                    let valueByte = bytes[valueEnd]
+                    if valueByte == quote { break }
+                    if valueByte == UInt8(ascii: "&") { return false }
+                    valueEnd += 1
                 }
+                guard valueEnd < limit else { return false }
+            }
+            if isLat {
+                foundLatStart = valueStart
+                foundLatEnd = valueEnd
+                foundLatValue = parsed
+            } else if isLon {
+                foundLonStart = valueStart
+                foundLonEnd = valueEnd
+                foundLonValue = parsed
             }
             index = valueEnd + 1
         }
         latStart = foundLatStart
         latEnd = foundLatEnd
         latHasEntity = false
+        latValue = foundLatValue
         lonStart = foundLonStart
         lonEnd = foundLonEnd
         lonHasEntity = false
+        lonValue = foundLonValue
         finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing)
         return true
     }
@@ -543,6 +560,8 @@ struct GPXFastScanner {
         guard nameEnd > nameStart else { throw XMLScanner.SyntaxError(reason: "a tag name is missing or malformed", position: start) }
         latStart = -1
         lonStart = -1
+        latValue = nil
+        lonValue = nil
         var selfClosing = false
         while true {
             while index < close, Self.isSpace(bytes[index]) { index += 1 }
@@ -943,8 +962,8 @@ struct GPXFastScanner {
                 fail("<\(name.text)> without lat and lon")
                 return
             }
-            guard let latitude = attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
-                let longitude = attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
+            guard let latitude = latValue ?? attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
+                let longitude = lonValue ?? attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
             else { return }
             point = PointBuilder(latitude: latitude, longitude: longitude)
             pointName = nil
