@@ -53,8 +53,14 @@ struct GPXFastScanner {
     private var count = 0
     private var position = 0
     private var atEnd = false
+    /// Where the buffer starts in the input: the bytes compaction dropped.
+    private var droppedBytes = 0
+    /// Lines and the column reached in the dropped bytes, when counted as they are dropped.
     private var droppedLines = 0
     private var droppedColumn = 0
+    /// A regular file can be read again: its lines are counted only when an error needs them,
+    /// not over every byte while scanning. Other inputs (pipes) count as the buffer is compacted.
+    private let rereadable: Bool
     /// Qualified names of the open elements, concatenated; `openNameEnds` marks where each ends.
     private var openNames: UnsafeMutablePointer<UInt8>
     private var openNamesCapacity = 256
@@ -115,6 +121,7 @@ struct GPXFastScanner {
 
     init(descriptor: Int32, file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
         self.descriptor = descriptor
+        rereadable = lseek(descriptor, 0, SEEK_CUR) >= 0
         self.file = file
         self.includeRoutes = includeRoutes
         self.visit = visit
@@ -142,14 +149,36 @@ struct GPXFastScanner {
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
     func location(of position: Int) -> String {
-        var line = droppedLines + 1
+        var (line, column) = rereadable ? droppedLinesFromFile() : (droppedLines + 1, droppedColumn)
         var lastNewline = -1
         for index in 0..<min(position, count) where base[index] == 0x0A {
             line += 1
             lastNewline = index
         }
-        let column = lastNewline < 0 ? droppedColumn + position + 1 : position - lastNewline
+        column = lastNewline < 0 ? column + position + 1 : position - lastNewline
         return "line \(line), column \(column)"
+    }
+
+    /// The line (1-based) and the bytes since its start at the end of the dropped bytes, read again
+    /// from the file.
+    private func droppedLinesFromFile() -> (line: Int, column: Int) {
+        guard droppedBytes > 0 else { return (1, 0) }
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.chunkSize)
+        defer { chunk.deallocate() }
+        var line = 1
+        var lastNewline = -1
+        var offset = 0
+        while offset < droppedBytes {
+            let got = pread(descriptor, chunk, min(Self.chunkSize, droppedBytes - offset), off_t(offset))
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            line += Self.newlines(chunk, got)
+            var index = got - 1
+            while index >= 0, chunk[index] != 0x0A { index -= 1 }
+            if index >= 0 { lastNewline = offset + index }
+            offset += got
+        }
+        return (line, droppedBytes - lastNewline - 1)
     }
 
     /// Scans the whole document; a content error is returned in `failure`.
@@ -213,10 +242,13 @@ struct GPXFastScanner {
     private mutating func compact() {
         guard position > 0 else { return }
         materializeText()
-        droppedLines += Self.newlines(base, position)
-        var lastNewline = position - 1
-        while lastNewline >= 0, base[lastNewline] != 0x0A { lastNewline -= 1 }
-        droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
+        droppedBytes += position
+        if !rereadable {
+            droppedLines += Self.newlines(base, position)
+            var lastNewline = position - 1
+            while lastNewline >= 0, base[lastNewline] != 0x0A { lastNewline -= 1 }
+            droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
+        }
         memmove(base, base + position, count - position)
         count -= position
         position = 0

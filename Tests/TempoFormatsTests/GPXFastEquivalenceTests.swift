@@ -239,8 +239,8 @@ import Testing
         #expect(fast.elements.isEmpty && general.elements.isEmpty)
     }
 
-    @Test func documentsLongerThanTheReadChunkGiveTheSameElements() throws {
-        // ~3.5 MB: several 1 MiB reads, so tokens, text and open tags straddle chunk boundaries.
+    /// ~3.5 MB of track: several 1 MiB reads, so tokens, text and open tags straddle chunk boundaries.
+    static func longTrack() -> String {
         var text = Self.head + "<trk><name>long</name><trkseg>\n"
         var generator = SplitMix64(seed: 7)
         for index in 0..<40_000 {
@@ -250,15 +250,42 @@ import Testing
             text += "<time>2024-01-01T00:\(String(format: "%02d", index / 60 % 60)):\(String(format: "%02d", index % 60))Z</time></trkpt>\n"
             if index % 9_000 == 8_999 { text += "</trkseg><trkseg>\n" }
         }
-        let good = text + "</trkseg></trk></gpx>\n"
+        return text
+    }
+
+    /// The long track broken near its end, and where: `</ele>` at column 32 of the last line
+    /// (`<trkpt lat="1" lon="2"><ele>12x` is 31 bytes), the line counted here independently.
+    static func longBrokenTrack() -> (text: String, location: String) {
+        let text = longTrack()
+        let lastLine = text.utf8.filter { $0 == 0x0A }.count + 1
+        return (text + "<trkpt lat=\"1\" lon=\"2\"><ele>12x</ele></trkpt></trkseg></trk></gpx>\n", "line \(lastLine), column 32")
+    }
+
+    @Test func documentsLongerThanTheReadChunkGiveTheSameElements() throws {
+        let good = Self.longTrack() + "</trkseg></trk></gpx>\n"
         let outcome = Self.expectSame(try TempFile.write("long.gpx", good))
         #expect(outcome.elements.filter { if case .fix = $0 { true } else { false } }.count == 40_000)
-        // The same document broken near its end: line and column after many chunks.
-        let broken = text + "<trkpt lat=\"1\" lon=\"2\"><ele>12x</ele></trkpt></trkseg></trk></gpx>\n"
-        let brokenOutcome = Self.expectSame(try TempFile.write("long-broken.gpx", broken))
-        // `</ele>` is at column 32 of the last line (`<trkpt lat="1" lon="2"><ele>12x` is 31 bytes).
-        let lastLine = text.utf8.filter { $0 == 0x0A }.count + 1
-        #expect(brokenOutcome.error?.location == "line \(lastLine), column 32")
+        // Line and column after many chunks: counted again from the file when the error needs them.
+        let broken = Self.longBrokenTrack()
+        let brokenOutcome = Self.expectSame(try TempFile.write("long-broken.gpx", broken.text))
+        #expect(brokenOutcome.error?.location == broken.location)
+    }
+
+    /// A pipe cannot be read again: its lines are counted as the buffer moves on, to the same place.
+    @Test func linesAreCountedOnPipesToo() throws {
+        let broken = Self.longBrokenTrack()
+        let url = try TempFile.directory().appendingPathComponent("pipe.gpx")
+        #expect(mkfifo(url.path, 0o600) == 0)
+        let data = Data(broken.text.utf8)
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: url.path) else { return }
+            handle.write(data)
+            try? handle.close()
+        }
+        writer.start()
+        let outcome = Self.read(url, engine: .fast)
+        #expect(outcome.error?.location == broken.location)
+        #expect(outcome.elements.filter { if case .fix = $0 { true } else { false } }.count == 40_000)
     }
 
     @Test func randomDocumentsGiveTheSameElements() throws {
