@@ -749,27 +749,46 @@ struct GPXFastScanner {
             index = nameStart + length + 1
             switch name {
             case .ele, .time, .speed, .course, .hr, .cad:
-                // Plain ASCII text, then this element's own end tag.
-                let textStart = index
-                while index < limit {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "<") { break }
-                    if byte == UInt8(ascii: "&") || byte >= 0x80 { return }
-                    index += 1
+                // Plain ASCII text, then this element's own end tag. The usual text (a bare number,
+                // a `YYYY-MM-DDTHH:MM:SSZ` time) is parsed as it is found; anything else is found first.
+                let text = UnsafePointer(bytes + index)
+                var time: Date?
+                var value: Double?
+                if name == .time {
+                    if index + 20 < limit, bytes[index + 20] == UInt8(ascii: "<"), let parsed = fastTime(text, 20) {
+                        time = parsed
+                        index += 20
+                    }
+                } else if let number = FastDecimal.prefix(text, count: limit - index), index + number.length < limit,
+                    bytes[index + number.length] == UInt8(ascii: "<") {
+                    value = number.value
+                    index += number.length
+                }
+                if time == nil && value == nil {
+                    while index < limit {
+                        let byte = bytes[index]
+                        if byte == UInt8(ascii: "<") { break }
+                        if byte == UInt8(ascii: "&") || byte >= 0x80 { return }
+                        index += 1
+                    }
+                    guard index < limit else { return }
+                    let textLength = text.distance(to: bytes + index)
+                    if name == .time {
+                        time = fastTime(text, textLength) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
+                        guard time != nil else { return }
+                    } else {
+                        let (start, trimmedLength) = Self.trim(text, textLength)
+                        guard let start, let parsed = FastDecimal.parse(start, count: trimmedLength) else { return }
+                        value = parsed
+                    }
                 }
                 let close = index + 2 + length
                 guard close < limit, bytes[index + 1] == UInt8(ascii: "/"),
                     Self.sameBytes(bytes + index + 2, bytes + nameStart, length), bytes[close] == UInt8(ascii: ">")
                 else { return }
-                let text = UnsafePointer(bytes + textStart)
-                let textLength = index - textStart
-                if name == .time {
-                    guard let time = fastTime(text, textLength) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
-                    else { return }
+                if let time {
                     fields.time = time
-                } else {
-                    let (start, trimmedLength) = Self.trim(text, textLength)
-                    guard let start, let value = FastDecimal.parse(start, count: trimmedLength) else { return }
+                } else if let value {
                     switch name {
                     case .ele: fields.altitude = value
                     case .speed: fields.speed = value
