@@ -71,10 +71,10 @@ struct GPXFastScanner {
     private var openNameEndsCapacity = 64
     /// `pointBody`'s open children: where each name starts in the buffer and its length.
     private var bodyNames: UnsafeMutablePointer<(start: Int, length: Int)>
-    /// `pointBody`'s start tags in order: where each name starts in the buffer, its length and what it is.
-    private var bodyStarts: UnsafeMutablePointer<(start: Int, length: Int, code: Name)>
-    /// The previous plain point body's start tags, the guess for the next one.
-    private var pattern = BodyPattern()
+    /// `plainBody`'s literals before each value (buffer ranges) and what each value is.
+    private var templatePieces: UnsafeMutablePointer<(start: Int, end: Int, slot: Name)>
+    /// The shape of the last plain point body, to read the next ones by.
+    private var template = PointTemplate()
     private static let bodyDepthLimit = 16
     private var openDepth = 0
     private var sawRoot = false
@@ -132,7 +132,7 @@ struct GPXFastScanner {
         openNameEnds = .allocate(capacity: openNameEndsCapacity)
         openNameCodes = .allocate(capacity: openNameEndsCapacity)
         bodyNames = .allocate(capacity: Self.bodyDepthLimit)
-        bodyStarts = .allocate(capacity: BodyPattern.limit)
+        templatePieces = .allocate(capacity: PointTemplate.slotLimit)
     }
 
     /// Frees the buffers.
@@ -143,8 +143,8 @@ struct GPXFastScanner {
         openNameEnds.deallocate()
         openNameCodes.deallocate()
         bodyNames.deallocate()
-        bodyStarts.deallocate()
-        pattern.deallocate()
+        templatePieces.deallocate()
+        template.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -675,17 +675,94 @@ struct GPXFastScanner {
     /// Then it reports the point exactly as the element-by-element path would. Otherwise it
     /// changes nothing and that path takes the body from the start.
     ///
-    /// A track's points have the same children one after another, so each start tag is first
-    /// compared with the name at the same place in the previous point (`BodyPattern`), and each
-    /// end tag with the name it must close: a name scan only when that guess fails.
+    /// A body with the same bytes as the last plain one apart from its values (`PointTemplate`)
+    /// has the same elements, so only its values are parsed; any other is read tag by tag
+    /// (`plainBody`), and becomes the template.
     private mutating func pointBody() {
+        if !templateBody() { plainBody() }
+    }
+
+    /// `pointBody` by the template: false (having changed nothing) when the body differs from it
+    /// anywhere but in its values, or a value is not a bare number or a `…Z` time.
+    @inline(__always)
+    private mutating func templateBody() -> Bool {
+        guard let slots = template.slotCount else { return false }
+        let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
+        guard openNameEnds[openDepth - 1] - openStart == template.pointNameLength,
+            Self.sameBytes(openNames + openStart, template.bytes, template.pointNameLength)
+        else { return false }
+        let bytes = base
+        let limit = count
+        var index = position
+        var fields = point
+        for slot in 0..<slots {
+            let literal = template.literal(slot)
+            guard index + literal.length < limit, Self.sameBytes(template.bytes + literal.offset, bytes + index, literal.length)
+            else { return false }
+            index += literal.length
+            let name = template.slot(slot)
+            guard let length = parseValue(name, at: index, limit: limit, into: &fields) else { return false }
+            index += length
+        }
+        let last = template.literal(slots)
+        guard index + last.length <= limit, Self.sameBytes(template.bytes + last.offset, bytes + index, last.length) else {
+            return false
+        }
+        index += last.length
+        finishPoint(fields, endTag: index - template.endTagLength, after: index)
+        return true
+    }
+
+    /// A value's text at `index` when it is a bare number (or, for `<time>`, `YYYY-MM-DDTHH:MM:SSZ`)
+    /// right before the next `<`: stored in `fields`, and its length returned; `nil` otherwise.
+    @inline(__always)
+    private mutating func parseValue(_ name: Name, at index: Int, limit: Int, into fields: inout PointBuilder) -> Int? {
+        let text = UnsafePointer(base + index)
+        if name == .time {
+            guard index + 20 < limit, base[index + 20] == UInt8(ascii: "<"), let time = fastTime(text, 20) else { return nil }
+            fields.time = time
+            return 20
+        }
+        guard let number = FastDecimal.prefix(text, count: limit - index), index + number.length < limit,
+            base[index + number.length] == UInt8(ascii: "<")
+        else { return nil }
+        Self.store(number.value, for: name, in: &fields)
+        return number.length
+    }
+
+    @inline(__always)
+    private static func store(_ value: Double, for name: Name, in fields: inout PointBuilder) {
+        switch name {
+        case .ele: fields.altitude = value
+        case .speed: fields.speed = value
+        case .course: fields.course = value
+        case .hr: fields.heartRate = value
+        default: fields.cadence = value
+        }
+    }
+
+    /// Reports the point whose end tag starts at `endTag` and ends before `after`, as `endTag`
+    /// and `end` do.
+    @inline(__always)
+    private mutating func finishPoint(_ fields: PointBuilder, endTag: Int, after: Int) {
+        point = fields
+        openDepth -= 1
+        openNamesCount = openDepth > 0 ? openNameEnds[openDepth - 1] : 0
+        position = after
+        callbackPosition = endTag
+        end(openNameCodes[openDepth])
+    }
+
+    /// `pointBody` tag by tag; the body becomes the template when it is plain.
+    private mutating func plainBody() {
         let bytes = base
         let limit = count
         var index = position
         var fields = point
         var depth = 0
-        var starts = 0
-        var guessedAll = true
+        // The literal before each value (buffer ranges) and what the value is, for the template.
+        var pieces = 0
+        var literalStart = index
         while true {
             while index < limit {
                 let byte = bytes[index]
@@ -712,13 +789,14 @@ struct GPXFastScanner {
                 guard nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">"), Self.sameBytes(expected, bytes + nameStart, length)
                 else { return }
                 if depth == 0 {
-                    if !guessedAll || starts != pattern.count { pattern.record(bodyStarts, count: starts, from: bytes) }
-                    point = fields
-                    openDepth -= 1
-                    openNamesCount = openDepth > 0 ? openNameEnds[openDepth - 1] : 0
-                    position = nameEnd + 1
-                    callbackPosition = index
-                    end(openNameCodes[openDepth])
+                    if pieces <= PointTemplate.slotLimit {
+                        template.record(
+                            pointName: expected, length: length, pieces: templatePieces, count: pieces,
+                            last: (literalStart, nameEnd + 1), endTagLength: nameEnd + 1 - index, from: bytes)
+                    } else {
+                        template.forget()
+                    }
+                    finishPoint(fields, endTag: index, after: nameEnd + 1)
                     return
                 }
                 depth -= 1
@@ -728,43 +806,23 @@ struct GPXFastScanner {
             let nameStart = index + 1
             // `<!` and `<?` (comments, CDATA, processing instructions) are left to the general path.
             guard bytes[nameStart] != UInt8(ascii: "!"), bytes[nameStart] != UInt8(ascii: "?") else { return }
-            var length = 0
-            var name = Name.other
-            if let guess = pattern.entry(starts), nameStart + guess.length < limit,
-                bytes[nameStart + guess.length] == UInt8(ascii: ">"), Self.sameBytes(pattern.bytes + guess.offset, bytes + nameStart, guess.length) {
-                // The guessed name is all name bytes and `>` follows: a scan would stop at the same place.
-                length = guess.length
-                name = guess.code
-            } else {
-                var nameEnd = nameStart
-                while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-                guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
-                length = nameEnd - nameStart
-                name = Self.localName(bytes + nameStart, count: length)
-                guessedAll = false
-            }
-            guard starts < BodyPattern.limit else { return }
-            bodyStarts[starts] = (nameStart, length, name)
-            starts += 1
-            index = nameStart + length + 1
+            var nameEnd = nameStart
+            while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+            guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
+            let length = nameEnd - nameStart
+            let name = Self.localName(bytes + nameStart, count: length)
+            index = nameEnd + 1
             switch name {
             case .ele, .time, .speed, .course, .hr, .cad:
                 // Plain ASCII text, then this element's own end tag. The usual text (a bare number,
                 // a `YYYY-MM-DDTHH:MM:SSZ` time) is parsed as it is found; anything else is found first.
-                let text = UnsafePointer(bytes + index)
-                var time: Date?
-                var value: Double?
-                if name == .time {
-                    if index + 20 < limit, bytes[index + 20] == UInt8(ascii: "<"), let parsed = fastTime(text, 20) {
-                        time = parsed
-                        index += 20
-                    }
-                } else if let number = FastDecimal.prefix(text, count: limit - index), index + number.length < limit,
-                    bytes[index + number.length] == UInt8(ascii: "<") {
-                    value = number.value
-                    index += number.length
-                }
-                if time == nil && value == nil {
+                let textStart = index
+                if let valueLength = parseValue(name, at: index, limit: limit, into: &fields) {
+                    if pieces < PointTemplate.slotLimit { templatePieces[pieces] = (literalStart, textStart, name) }
+                    pieces += 1
+                    index += valueLength
+                    literalStart = index
+                } else {
                     while index < limit {
                         let byte = bytes[index]
                         if byte == UInt8(ascii: "<") { break }
@@ -772,31 +830,25 @@ struct GPXFastScanner {
                         index += 1
                     }
                     guard index < limit else { return }
-                    let textLength = text.distance(to: bytes + index)
+                    let text = UnsafePointer(bytes + textStart)
+                    let textLength = index - textStart
                     if name == .time {
-                        time = fastTime(text, textLength) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
-                        guard time != nil else { return }
+                        guard let time = fastTime(text, textLength)
+                            ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
+                        else { return }
+                        fields.time = time
                     } else {
                         let (start, trimmedLength) = Self.trim(text, textLength)
-                        guard let start, let parsed = FastDecimal.parse(start, count: trimmedLength) else { return }
-                        value = parsed
+                        guard let start, let value = FastDecimal.parse(start, count: trimmedLength) else { return }
+                        Self.store(value, for: name, in: &fields)
                     }
+                    // A value the template cannot parse the quick way: no template from this body.
+                    pieces = PointTemplate.slotLimit + 1
                 }
                 let close = index + 2 + length
                 guard close < limit, bytes[index + 1] == UInt8(ascii: "/"),
                     Self.sameBytes(bytes + index + 2, bytes + nameStart, length), bytes[close] == UInt8(ascii: ">")
                 else { return }
-                if let time {
-                    fields.time = time
-                } else if let value {
-                    switch name {
-                    case .ele: fields.altitude = value
-                    case .speed: fields.speed = value
-                    case .course: fields.course = value
-                    case .hr: fields.heartRate = value
-                    default: fields.cadence = value
-                    }
-                }
                 index = close + 1
             case .name:
                 return

@@ -140,6 +140,22 @@ import Testing
         <trkpt lat="1" lon="2"><a><b><hr>2</hr></b></a><x:ele>3</x:ele><time>2020-01-01T00:00:00.5Z</time><name>n</name></trkpt>
         <trkpt lat="1" lon="2"><?pi?><ele>1</ele><cad> 80</cad><course>1.5 </course><speed>-0</speed></trkpt></trkseg></trk></gpx>
         """,
+        // Points read by the template of the one before, then differing from it in every way.
+        head + """
+        <trk><trkseg><trkpt lat="1" lon="2"><ele>1</ele><time>2020-01-01T00:00:00Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>2</ele><time>2020-01-01T00:00:01Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>3 </ele><time>2020-01-01T00:00:02Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>+4</ele><time>2020-01-01T00:00:03Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>5</ele><time>2020-01-01T00:00:04.5Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>6</ele><time>2020-01-01T00:00:05Z</time><!--x--></trkpt>
+        <trkpt lat="1" lon="2"><ele>7</ele><time>2020-01-01T00:00:06Z</time></trkpt >
+        <trkpt lat="1" lon="2"><ele>8</ele><ele>9</ele><time>2020-01-01T00:00:07Z</time></trkpt>
+        <trkpt lat="1" lon="2"><ele>10</ele><ele>11</ele><time>2020-01-01T00:00:08Z</time></trkpt>
+        <trkpt lat="1" lon="2"></trkpt><trkpt lat="1" lon="2"></trkpt><trkpt lat="1" lon="2"><x>é</x></trkpt>
+        <trkpt lat="1" lon="2"><x>é</x></trkpt></trkseg></trk>
+        <rte><rtept lat="1" lon="2"><ele>1</ele></rtept><rtept lat="1" lon="2"><ele>2</ele></rtept></rte>
+        <trk><trkseg><trkpt lat="1" lon="2"><ele>3</ele></trkpt></trkseg></trk></gpx>
+        """,
     ]
 
     /// Broken documents: each must fail the same way, after the same elements.
@@ -192,6 +208,8 @@ import Testing
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpx></trkseg></trk></gpx>",
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2020-13-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><x>&bogus;</x></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpt><trkpt lat=\"1\" lon=\"2\"><ele>1x</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpt><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpx></trkseg></trk></gpx>",
     ]
 
     @Test(arguments: documents.indices)
