@@ -83,7 +83,8 @@ struct GPXFastScanner {
     // The GPX handler's state (see `GPXParser`).
     private let file: String
     private let includeRoutes: Bool
-    private let visit: (ActivityElement) -> Void
+    /// Where elements go: passed down each call rather than stored, so it is called directly.
+    typealias Visit = (ActivityElement) -> Void
     private(set) var failure: FormatError?
     /// The collected text of the innermost element (UTF-8, entities expanded).
     private var text: UnsafeMutablePointer<UInt8>
@@ -119,12 +120,11 @@ struct GPXFastScanner {
     private var cachedDays = 0
     private var hasCachedDate = false
 
-    init(descriptor: Int32, file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
+    init(descriptor: Int32, file: String, includeRoutes: Bool) {
         self.descriptor = descriptor
         rereadable = lseek(descriptor, 0, SEEK_CUR) >= 0
         self.file = file
         self.includeRoutes = includeRoutes
-        self.visit = visit
         capacity = Self.chunkSize * 2
         base = .allocate(capacity: capacity)
         text = .allocate(capacity: textCapacity)
@@ -182,12 +182,12 @@ struct GPXFastScanner {
     }
 
     /// Scans the whole document; a content error is returned in `failure`.
-    mutating func run() throws {
+    mutating func run(_ visit: Visit) throws {
         try checkEncoding()
         while true {
             guard try fill(1) else { break }
             if base[position] == UInt8(ascii: "<") {
-                try markup()
+                try markup(visit)
             } else {
                 try scanText()
             }
@@ -393,7 +393,7 @@ struct GPXFastScanner {
         position = end
     }
 
-    private mutating func markup() throws {
+    private mutating func markup(_ visit: Visit) throws {
         guard try fill(2) else { throw XMLScanner.SyntaxError(reason: "the document ends too early", position: position) }
         switch base[position + 1] {
         case UInt8(ascii: "?"):
@@ -404,13 +404,13 @@ struct GPXFastScanner {
         case UInt8(ascii: "!"):
             try declarationOrComment()
         case UInt8(ascii: "/"):
-            try endTag()
+            try endTag(visit)
         default:
-            try startTag()
+            try startTag(visit)
         }
     }
 
-    private mutating func endTag() throws {
+    private mutating func endTag(_ visit: Visit) throws {
         guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
             throw XMLScanner.SyntaxError(reason: "a tag is not closed (expected >)", position: position)
         }
@@ -456,7 +456,7 @@ struct GPXFastScanner {
         openNamesCount = openStart
         position = close + 1
         callbackPosition = start
-        end(code)
+        end(code, visit)
     }
 
     private mutating func declarationOrComment() throws {
@@ -496,7 +496,7 @@ struct GPXFastScanner {
     /// else, which `startTag` then scans the general way. On such tags both find the same `>`:
     /// no quote or `<` can appear outside values, so `findTagEnd`'s quote tracking agrees.
     @inline(__always)
-    private mutating func plainStartTag() -> Bool {
+    private mutating func plainStartTag(_ visit: Visit) -> Bool {
         guard openDepth > 0 else { return false }
         let bytes = base
         let limit = count
@@ -570,12 +570,12 @@ struct GPXFastScanner {
         lonEnd = foundLonEnd
         lonHasEntity = false
         lonValue = foundLonValue
-        finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing)
+        finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing, visit)
         return true
     }
 
-    private mutating func startTag() throws {
-        if plainStartTag() { return }
+    private mutating func startTag(_ visit: Visit) throws {
+        if plainStartTag(visit) { return }
         guard let closeOffset = try findTagEnd(from: 1) else {
             throw XMLScanner.SyntaxError(reason: "a tag is not closed (expected >)", position: position)
         }
@@ -642,12 +642,12 @@ struct GPXFastScanner {
             }
             index = valueEnd + 1
         }
-        finishStartTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing)
+        finishStartTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing, visit)
     }
 
     /// Reports a scanned start tag: the common end of `startTag` and `plainStartTag`.
     @inline(__always)
-    private mutating func finishStartTag(start: Int, nameEnd: Int, close: Int, selfClosing: Bool) {
+    private mutating func finishStartTag(start: Int, nameEnd: Int, close: Int, selfClosing: Bool, _ visit: Visit) {
         let bytes = base
         let nameStart = start + 1
         sawRoot = true
@@ -657,15 +657,15 @@ struct GPXFastScanner {
         if selfClosing {
             textCount = 0
             rawTextStart = -1
-            self.start(local)
+            self.start(local, visit)
             if failure != nil { return }
-            end(local)
+            end(local, visit)
         } else {
             pushOpenName(bytes + nameStart, count: nameEnd - nameStart, code: local)
             textCount = 0
             rawTextStart = -1
-            self.start(local)
-            if inPoint && depth == pointDepth && failure == nil { pointBody() }
+            self.start(local, visit)
+            if inPoint && depth == pointDepth && failure == nil { pointBody(visit) }
         }
     }
 
@@ -678,14 +678,14 @@ struct GPXFastScanner {
     /// A body with the same bytes as the last plain one apart from its values (`PointTemplate`)
     /// has the same elements, so only its values are parsed; any other is read tag by tag
     /// (`plainBody`), and becomes the template.
-    private mutating func pointBody() {
-        if !templateBody() { plainBody() }
+    private mutating func pointBody(_ visit: Visit) {
+        if !templateBody(visit) { plainBody(visit) }
     }
 
     /// `pointBody` by the template: false (having changed nothing) when the body differs from it
     /// anywhere but in its values, or a value is not a bare number or a `…Z` time.
     @inline(__always)
-    private mutating func templateBody() -> Bool {
+    private mutating func templateBody(_ visit: Visit) -> Bool {
         guard let slots = template.slotCount else { return false }
         let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
         guard openNameEnds[openDepth - 1] - openStart == template.pointNameLength,
@@ -709,7 +709,7 @@ struct GPXFastScanner {
             return false
         }
         index += last.length
-        finishPoint(fields, endTag: index - template.endTagLength, after: index)
+        finishPoint(fields, endTag: index - template.endTagLength, after: index, visit)
         return true
     }
 
@@ -744,17 +744,17 @@ struct GPXFastScanner {
     /// Reports the point whose end tag starts at `endTag` and ends before `after`, as `endTag`
     /// and `end` do.
     @inline(__always)
-    private mutating func finishPoint(_ fields: PointBuilder, endTag: Int, after: Int) {
+    private mutating func finishPoint(_ fields: PointBuilder, endTag: Int, after: Int, _ visit: Visit) {
         point = fields
         openDepth -= 1
         openNamesCount = openDepth > 0 ? openNameEnds[openDepth - 1] : 0
         position = after
         callbackPosition = endTag
-        end(openNameCodes[openDepth])
+        end(openNameCodes[openDepth], visit)
     }
 
     /// `pointBody` tag by tag; the body becomes the template when it is plain.
-    private mutating func plainBody() {
+    private mutating func plainBody(_ visit: Visit) {
         let bytes = base
         let limit = count
         var index = position
@@ -796,7 +796,7 @@ struct GPXFastScanner {
                     } else {
                         template.forget()
                     }
-                    finishPoint(fields, endTag: index, after: nameEnd + 1)
+                    finishPoint(fields, endTag: index, after: nameEnd + 1, visit)
                     return
                 }
                 depth -= 1
@@ -1052,7 +1052,7 @@ struct GPXFastScanner {
 
     // MARK: GPX elements (mirrors GPXParser)
 
-    private mutating func start(_ name: Name) {
+    private mutating func start(_ name: Name, _ visit: Visit) {
         depth += 1
         if inPoint {
             collectingText = depth == pointDepth + 1 || Self.isPointText(name)
@@ -1093,7 +1093,7 @@ struct GPXFastScanner {
         }
     }
 
-    private mutating func end(_ name: Name) {
+    private mutating func end(_ name: Name, _ visit: Visit) {
         defer { depth -= 1 }
         if inPoint {
             if depth == pointDepth {

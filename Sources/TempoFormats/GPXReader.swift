@@ -19,13 +19,11 @@ public enum GPXReader {
     static func stream(
         _ url: URL, includeRoutes: Bool = false, engine: GPXEngine, _ visit: (ActivityElement) -> Void
     ) throws(FormatError) {
+        if engine == .fast, try streamFast(url, includeRoutes: includeRoutes, visit) { return }
         let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
             do throws(FormatError) {
-                let handled = engine == .fast ? try streamFast(url, includeRoutes: includeRoutes, escapable) : false
-                if !handled {
-                    let parser = GPXParser(file: url.path, includeRoutes: includeRoutes, visit: escapable)
-                    try parser.run(url)
-                }
+                let parser = GPXParser(file: url.path, includeRoutes: includeRoutes, visit: escapable)
+                try parser.run(url)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -36,7 +34,7 @@ public enum GPXReader {
 
     /// Runs `GPXFastScanner`; false (before reporting anything) when the document needs the general path.
     private static func streamFast(
-        _ url: URL, includeRoutes: Bool, _ visit: @escaping (ActivityElement) -> Void
+        _ url: URL, includeRoutes: Bool, _ visit: (ActivityElement) -> Void
     ) throws(FormatError) -> Bool {
         let handle: FileHandle
         do {
@@ -45,11 +43,10 @@ public enum GPXReader {
             throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
         }
         defer { try? handle.close() }
-        var scanner = GPXFastScanner(
-            descriptor: handle.fileDescriptor, file: url.path, includeRoutes: includeRoutes, visit: visit)
+        var scanner = GPXFastScanner(descriptor: handle.fileDescriptor, file: url.path, includeRoutes: includeRoutes)
         defer { scanner.deallocate() }
         do {
-            try scanner.run()
+            try scanner.run(visit)
         } catch let error as XMLScanner.SyntaxError {
             throw FormatError(file: url.path, location: scanner.location(of: error.position), reason: "malformed XML: \(error.reason)")
         } catch is XMLScanner.NeedsFullParser {
