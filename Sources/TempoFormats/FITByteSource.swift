@@ -1,17 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A forward-only window over a file for the FIT reader: a fixed buffer refilled from disk
 /// in chunks, a running CRC over every consumed byte, and the absolute offset for error messages.
 ///
-/// A struct (not a class) so buffer accesses need no dynamic exclusivity checks; the `FileHandle`
-/// it reads from is owned by the caller.
+/// A struct over manually allocated memory (not an array) so reading a byte costs no
+/// reference counting or exclusivity check; the owner calls `deallocate()` when done. The
+/// `FileHandle` it reads from is owned by the caller.
 struct FITByteSource {
     private let handle: FileHandle
     private let chunkSize: Int
-    private(set) var buffer: [UInt8] = []
-    /// Index in `buffer` of the next unread byte.
+    /// The window: `bytes[0..<filled]` holds the file from `bufferOffset` on.
+    private(set) var bytes: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var filled = 0
+    /// Index in the window of the next unread byte.
     var position = 0
-    /// Absolute file offset of `buffer[0]`.
+    /// Absolute file offset of `bytes[0]`.
     private var bufferOffset = 0
     private var atEnd = false
     /// CRC-16 (FIT/ARC) of bytes consumed since the last `resetCRC()`.
@@ -21,37 +30,75 @@ struct FITByteSource {
     init(handle: FileHandle, chunkSize: Int = 1 << 18) {
         self.handle = handle
         self.chunkSize = chunkSize
+        capacity = chunkSize
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
     }
+
+    /// Frees the window; the source must not be used afterwards.
+    func deallocate() { bytes.deallocate() }
 
     /// Absolute file offset of the next unread byte.
     var offset: Int { bufferOffset + position }
 
+    /// The byte at `position + index`, which `ensure` must have made available.
+    @inline(__always) func byte(_ index: Int) -> UInt8 {
+        bytes.load(fromByteOffset: position + index, as: UInt8.self)
+    }
+
     /// Makes `count` bytes available from `position`; `false` when the file ends first.
-    mutating func ensure(_ count: Int) throws -> Bool {
-        if buffer.count - position >= count { return true }
-        while buffer.count - position < count, !atEnd {
+    @inline(__always) mutating func ensure(_ count: Int) throws -> Bool {
+        if filled - position >= count { return true }
+        return try refill(count)
+    }
+
+    private mutating func refill(_ count: Int) throws -> Bool {
+        while filled - position < count, !atEnd {
             updateCRC()
-            // Drop consumed bytes before appending, so the buffer stays about one chunk long.
+            // Drop consumed bytes before reading more, so the window stays about one chunk long.
             if position > 0 {
-                buffer.removeSubrange(0..<position)
+                let kept = filled - position
+                if kept > 0 { bytes.copyMemory(from: bytes + position, byteCount: kept) }
                 bufferOffset += position
                 crcIndex -= position
+                filled = kept
                 position = 0
             }
-            guard let data = try handle.read(upToCount: max(chunkSize, count)), !data.isEmpty else {
+            if capacity < count {
+                // A message longer than the chunk: widen the window to hold it.
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: count + chunkSize, alignment: 16)
+                grown.copyMemory(from: bytes, byteCount: filled)
+                bytes.deallocate()
+                bytes = grown
+                capacity = count + chunkSize
+            }
+            let read = try readChunk(into: bytes + filled, count: capacity - filled)
+            if read == 0 {
                 atEnd = true
                 break
             }
-            buffer.append(contentsOf: data)
+            filled += read
         }
-        return buffer.count - position >= count
+        return filled - position >= count
+    }
+
+    /// Reads up to `count` bytes straight into the window; 0 at the end of the file.
+    private func readChunk(into destination: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        while true {
+            let result = read(handle.fileDescriptor, destination, count)
+            if result >= 0 { return result }
+            if errno == EINTR { continue }
+            // Let Foundation read (and fail) the same way, so the error and its message are Foundation's.
+            guard let data = try handle.read(upToCount: count), !data.isEmpty else { return 0 }
+            data.copyBytes(to: destination.assumingMemoryBound(to: UInt8.self), count: data.count)
+            return data.count
+        }
     }
 
     /// Whether no byte remains.
     mutating func isAtEnd() throws -> Bool { try !ensure(1) }
 
     /// The file's total length is not known in advance; this is the offset where it ended, once it has.
-    var endOffset: Int { bufferOffset + buffer.count }
+    var endOffset: Int { bufferOffset + filled }
 
     mutating func resetCRC() {
         crcValue = 0
@@ -69,21 +116,22 @@ struct FITByteSource {
         var crc = crcValue
         var index = crcIndex
         let end = position
-        buffer.withUnsafeBufferPointer { bytes in
-            FITByteSource.crcTables.withUnsafeBufferPointer { tables in
-                // Slicing-by-8: eight bytes per step through eight 256-entry tables.
-                while index + 8 <= end {
-                    let low = crc ^ (UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)
-                    crc = tables[7 * 256 + Int(low & 0xFF)] ^ tables[6 * 256 + Int(low >> 8)]
-                        ^ tables[5 * 256 + Int(bytes[index + 2])] ^ tables[4 * 256 + Int(bytes[index + 3])]
-                        ^ tables[3 * 256 + Int(bytes[index + 4])] ^ tables[2 * 256 + Int(bytes[index + 5])]
-                        ^ tables[256 + Int(bytes[index + 6])] ^ tables[Int(bytes[index + 7])]
-                    index += 8
-                }
-                while index < end {
-                    crc = (crc >> 8) ^ tables[Int(UInt8(truncatingIfNeeded: crc) ^ bytes[index])]
-                    index += 1
-                }
+        let bytes = UnsafeRawPointer(self.bytes)
+        FITByteSource.crcTables.withUnsafeBufferPointer { tables in
+            // Slicing-by-8: eight bytes per step through eight 256-entry tables.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let low = crc ^ UInt16(truncatingIfNeeded: word)
+                crc = tables[7 * 256 + Int(low & 0xFF)] ^ tables[6 * 256 + Int(low >> 8)]
+                    ^ tables[5 * 256 + Int((word >> 16) & 0xFF)] ^ tables[4 * 256 + Int((word >> 24) & 0xFF)]
+                    ^ tables[3 * 256 + Int((word >> 32) & 0xFF)] ^ tables[2 * 256 + Int((word >> 40) & 0xFF)]
+                    ^ tables[256 + Int((word >> 48) & 0xFF)] ^ tables[Int(word >> 56)]
+                index += 8
+            }
+            while index < end {
+                let byte = bytes.load(fromByteOffset: index, as: UInt8.self)
+                crc = (crc >> 8) ^ tables[Int(UInt8(truncatingIfNeeded: crc) ^ byte)]
+                index += 1
             }
         }
         crcValue = crc

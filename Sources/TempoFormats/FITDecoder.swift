@@ -34,25 +34,26 @@ struct FITDecoder {
         guard try source.ensure(12) else {
             throw error(at: start, index == 0 ? "too short for a FIT header" : "trailing bytes after the FIT data")
         }
-        let headerSize = Int(source.buffer[source.position])
+        let headerSize = Int(source.byte(0))
         guard headerSize >= 12, try source.ensure(headerSize) else {
             throw error(at: start, "bad FIT header size \(headerSize)")
         }
-        let header = Array(source.buffer[source.position..<source.position + headerSize])
-        guard header[8] == 0x2E, header[9] == 0x46, header[10] == 0x49, header[11] == 0x54 else {
+        guard source.byte(8) == 0x2E, source.byte(9) == 0x46, source.byte(10) == 0x49, source.byte(11) == 0x54 else {
             throw error(at: start + 8, "not a FIT file (no \".FIT\" signature)")
         }
-        let dataSize = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
-        source.position += 12
+        let dataSize = Int(source.byte(4)) | Int(source.byte(5)) << 8 | Int(source.byte(6)) << 16 | Int(source.byte(7)) << 24
         if headerSize >= 14 {
-            let stored = UInt16(header[12]) | UInt16(header[13]) << 8
+            let stored = UInt16(source.byte(12)) | UInt16(source.byte(13)) << 8
+            source.position += 12
             let computed = source.crc()
             if stored != 0 && stored != computed {
                 throw error(at: start + 12, "header CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
             }
             source.position += headerSize - 12
+        } else {
+            source.position += 12
         }
-        definitions = [FITDefinition?](repeating: nil, count: 16)
+        for local in definitions.indices { definitions[local] = nil }
         lastTimestamp = nil
         let dataEnd = source.offset + dataSize
         while source.offset < dataEnd {
@@ -65,7 +66,7 @@ struct FITDecoder {
         guard try source.ensure(2) else {
             throw error(at: source.offset, "file truncated: the 2-byte CRC is missing (file ends at byte \(source.endOffset))")
         }
-        let stored = UInt16(source.buffer[source.position]) | UInt16(source.buffer[source.position + 1]) << 8
+        let stored = UInt16(source.byte(0)) | UInt16(source.byte(1)) << 8
         if stored != computed {
             throw error(at: source.offset, "file CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
         }
@@ -84,7 +85,7 @@ struct FITDecoder {
     private mutating func readMessage(dataEnd: Int) throws {
         let messageOffset = source.offset
         try need(1, for: "a record header", at: messageOffset)
-        let header = source.buffer[source.position]
+        let header = source.byte(0)
         source.position += 1
         if header & 0x80 != 0 {
             let local = Int((header >> 5) & 0x03)
@@ -105,29 +106,27 @@ struct FITDecoder {
 
     private mutating func readDefinition(local: Int, developer: Bool, at messageOffset: Int) throws {
         try need(5, for: "a definition message", at: messageOffset)
-        var p = source.position
-        let bytes = source.buffer
-        let bigEndian = bytes[p + 1] == 1
-        guard bytes[p + 1] <= 1 else { throw error(at: messageOffset + 2, "bad architecture byte \(bytes[p + 1])") }
-        let global = bigEndian ? UInt16(bytes[p + 2]) << 8 | UInt16(bytes[p + 3]) : UInt16(bytes[p + 3]) << 8 | UInt16(bytes[p + 2])
-        let fieldCount = Int(bytes[p + 4])
+        let architecture = source.byte(1)
+        let bigEndian = architecture == 1
+        guard architecture <= 1 else { throw error(at: messageOffset + 2, "bad architecture byte \(architecture)") }
+        let global = bigEndian ? UInt16(source.byte(2)) << 8 | UInt16(source.byte(3)) : UInt16(source.byte(3)) << 8 | UInt16(source.byte(2))
+        let fieldCount = Int(source.byte(4))
         source.position += 5
         try need(fieldCount * 3 + (developer ? 1 : 0), for: "a definition message", at: messageOffset)
-        p = source.position
         var fields: [FITFieldDefinition] = []
         fields.reserveCapacity(fieldCount)
         for index in 0..<fieldCount {
-            let base = p + index * 3
-            fields.append(FITFieldDefinition(number: source.buffer[base], size: Int(source.buffer[base + 1]), baseType: source.buffer[base + 2]))
+            let base = index * 3
+            fields.append(FITFieldDefinition(number: source.byte(base), size: Int(source.byte(base + 1)), baseType: source.byte(base + 2)))
         }
         source.position += fieldCount * 3
         var developerSize = 0
         if developer {
-            let developerCount = Int(source.buffer[source.position])
+            let developerCount = Int(source.byte(0))
             source.position += 1
             try need(developerCount * 3, for: "a definition message", at: messageOffset)
             for index in 0..<developerCount {
-                developerSize += Int(source.buffer[source.position + index * 3 + 1])
+                developerSize += Int(source.byte(index * 3 + 1))
             }
             source.position += developerCount * 3
         }
@@ -139,40 +138,48 @@ struct FITDecoder {
             throw error(at: messageOffset, "data message for local type \(local), which has no definition")
         }
         try need(definition.size, for: "a data message", at: messageOffset)
-        let start = source.position
+        let message = UnsafeRawPointer(source.bytes + source.position)
         source.position += definition.size
-        let global = definition.global
-        let (timestamp, element, sport): (UInt32?, ActivityElement?, String?) = source.buffer.withUnsafeBufferPointer { bytes in
-            definition.lookup.withUnsafeBufferPointer { lookup in
-                let values = FITFieldValues(lookup: lookup, bytes: bytes, start: start, bigEndian: definition.bigEndian)
-                let timestamp = values.uint32(253)
-                switch global {
-                case 20: return (timestamp, record(values, timestamp: timestamp ?? compressedTimestamp), nil)
-                case 19: return (timestamp, .lap(lap(values)), nil)
-                case 18: return (timestamp, session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
-                case 21: return (timestamp, event(values), nil)
-                default: return (timestamp, nil, nil)  // other messages matter only for their timestamp
+        let timestamp = definition.timestamp.raw(in: message, bigEndian: definition.bigEndian).flatMap { UInt32(exactly: $0) }
+        if let timestamp { lastTimestamp = timestamp }
+        switch definition.global {
+        case 20:
+            if let fix = record(definition, message, timestamp: timestamp ?? compressedTimestamp) { visit(.fix(fix)) }
+        case 18, 19, 21:
+            // Laps, sessions and events are a handful per file: read through the field table.
+            let (element, sport): (ActivityElement?, String?) = definition.lookup.withUnsafeBufferPointer { lookup in
+                let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
+                switch definition.global {
+                case 19: return (.lap(lap(values)), nil)
+                case 18: return (session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
+                default: return (event(values), nil)
                 }
             }
+            if let sport { visit(.sport(sport)) }
+            if let element { visit(element) }
+        default:
+            break  // other messages matter only for their timestamp
         }
-        if let timestamp { lastTimestamp = timestamp }
-        if let sport { visit(.sport(sport)) }
-        if let element { visit(element) }
     }
 
-    private func record(_ values: FITFieldValues, timestamp: UInt32?) -> ActivityElement? {
-        guard let lat = values.signed(0), let lon = values.signed(1) else { return nil }
+    private func record(_ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?) -> LocationFix? {
+        let fields = definition.record
+        let bigEndian = definition.bigEndian
+        guard let lat = fields.latitude.raw(in: message, bigEndian: bigEndian),
+              let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return nil }
         let semicircle = 180.0 / 2_147_483_648.0
-        let altitude = values.number(78, scale: 5, offset: 500) ?? values.number(2, scale: 5, offset: 500)
-        let speed = values.number(73, scale: 1000) ?? values.number(6, scale: 1000)
-        return .fix(LocationFix(
+        let altitude = fields.enhancedAltitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
+            ?? fields.altitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
+        let speed = fields.enhancedSpeed.number(in: message, bigEndian: bigEndian, scale: 1000)
+            ?? fields.speed.number(in: message, bigEndian: bigEndian, scale: 1000)
+        return LocationFix(
             time: timestamp.map(Self.date),
             coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
             altitudeMeters: altitude,
             speedMetersPerSecond: speed,
-            heartRateBPM: values.number(3),
-            cadencePerMinute: values.number(4)
-        ))
+            heartRateBPM: fields.heartRate.number(in: message, bigEndian: bigEndian),
+            cadencePerMinute: fields.cadence.number(in: message, bigEndian: bigEndian)
+        )
     }
 
     private func lap(_ values: FITFieldValues) -> ActivityLap {

@@ -27,6 +27,7 @@ public enum FITReader {
         defer { try? handle.close() }
         let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
             var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle), visit: escapable)
+            defer { decoder.source.deallocate() }
             do {
                 try decoder.run()
                 return .success(())
