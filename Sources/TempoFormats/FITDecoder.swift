@@ -5,30 +5,32 @@ import TempoKit
 struct FITDecoder {
     let file: String
     var source: FITByteSource
-    let visit: (ActivityElement) -> Void
     private var definitions = [FITDefinition?](repeating: nil, count: 16)
+    /// Field tables for the local types whose definition `needsLookup`.
+    private var lookups = [[UInt32]](repeating: [], count: 16)
     private var lastTimestamp: UInt32?
 
-    init(file: String, source: FITByteSource, visit: @escaping (ActivityElement) -> Void) {
+    init(file: String, source: FITByteSource) {
         self.file = file
         self.source = source
-        self.visit = visit
     }
 
     private func error(at offset: Int, _ reason: String) -> FormatError {
         FormatError(file: file, location: "byte \(offset)", reason: reason)
     }
 
-    mutating func run() throws {
+    /// Reads the whole file, passing each element to `visit` (a parameter, not a stored
+    /// closure, so it needs no escaping thunk per element).
+    mutating func run(_ visit: (ActivityElement) -> Void) throws {
         var fileCount = 0
         while try !source.isAtEnd() {
-            try readFile(index: fileCount)
+            try readFile(index: fileCount, visit)
             fileCount += 1
         }
         if fileCount == 0 { throw FormatError(file: file, reason: "empty file, not FIT") }
     }
 
-    private mutating func readFile(index: Int) throws {
+    private mutating func readFile(index: Int, _ visit: (ActivityElement) -> Void) throws {
         let start = source.offset
         source.resetCRC()
         guard try source.ensure(12) else {
@@ -57,7 +59,7 @@ struct FITDecoder {
         lastTimestamp = nil
         let dataEnd = source.offset + dataSize
         while source.offset < dataEnd {
-            try readMessage(dataEnd: dataEnd)
+            try readMessage(dataEnd: dataEnd, visit)
         }
         if source.offset != dataEnd {
             throw error(at: source.offset, "a message runs past the end of the data (byte \(dataEnd))")
@@ -82,7 +84,7 @@ struct FITDecoder {
         }
     }
 
-    private mutating func readMessage(dataEnd: Int) throws {
+    private mutating func readMessage(dataEnd: Int, _ visit: (ActivityElement) -> Void) throws {
         let messageOffset = source.offset
         try need(1, for: "a record header", at: messageOffset)
         let header = source.byte(0)
@@ -96,11 +98,11 @@ struct FITDecoder {
             var timestamp = (last & ~0x1F) + offset
             if offset < last & 0x1F { timestamp += 0x20 }
             lastTimestamp = timestamp
-            try readData(local: local, compressedTimestamp: timestamp, at: messageOffset)
+            try readData(local: local, compressedTimestamp: timestamp, at: messageOffset, visit)
         } else if header & 0x40 != 0 {
             try readDefinition(local: Int(header & 0x0F), developer: header & 0x20 != 0, at: messageOffset)
         } else {
-            try readData(local: Int(header & 0x0F), compressedTimestamp: nil, at: messageOffset)
+            try readData(local: Int(header & 0x0F), compressedTimestamp: nil, at: messageOffset, visit)
         }
     }
 
@@ -130,10 +132,14 @@ struct FITDecoder {
             }
             source.position += developerCount * 3
         }
-        definitions[local] = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
+        let definition = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
+        definitions[local] = definition
+        lookups[local] = definition.needsLookup ? FITDefinition.lookup(fields) : []
     }
 
-    private mutating func readData(local: Int, compressedTimestamp: UInt32?, at messageOffset: Int) throws {
+    private mutating func readData(
+        local: Int, compressedTimestamp: UInt32?, at messageOffset: Int, _ visit: (ActivityElement) -> Void
+    ) throws {
         guard let definition = definitions[local] else {
             throw error(at: messageOffset, "data message for local type \(local), which has no definition")
         }
@@ -147,7 +153,7 @@ struct FITDecoder {
             if let fix = record(definition, message, timestamp: timestamp ?? compressedTimestamp) { visit(.fix(fix)) }
         case 18, 19, 21:
             // Laps, sessions and events are a handful per file: read through the field table.
-            let (element, sport): (ActivityElement?, String?) = definition.lookup.withUnsafeBufferPointer { lookup in
+            let (element, sport): (ActivityElement?, String?) = lookups[local].withUnsafeBufferPointer { lookup in
                 let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
                 switch definition.global {
                 case 19: return (.lap(lap(values)), nil)

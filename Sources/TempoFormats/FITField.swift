@@ -3,18 +3,21 @@ import Foundation
 /// Where one field sits in a data message and how to read it as a number: the decode plan
 /// for one field, worked out once when its definition message arrives.
 struct FITField {
-    /// Byte offset from the start of the message content; negative when the message has no
-    /// such field or its base type cannot be read as a number.
-    var offset: Int
+    /// Byte offset from the start of the message content (definitions keep only fields that
+    /// start before byte 0xFFFF, so 16 bits hold it).
+    var offset: UInt16
     /// FIT base type number (the low five bits of the base type byte).
     var type: UInt8
+    /// Whether the message has the field and its base type can be read as a number.
+    var isPresent: Bool
 
-    /// A field the message does not have.
-    static let absent = FITField(offset: -1, type: 0)
+    /// A field the message does not have. Four bytes, so a definition's plan copies cheaply.
+    static let absent = FITField(offset: 0, type: 0, isPresent: false)
 
-    private init(offset: Int, type: UInt8) {
+    private init(offset: UInt16, type: UInt8, isPresent: Bool) {
         self.offset = offset
         self.type = type
+        self.isPresent = isPresent
     }
 
     /// The plan for a field of `size` bytes and `baseType` at `offset`; `absent` when the type
@@ -22,11 +25,11 @@ struct FITField {
     init(offset: Int, size: Int, baseType: UInt8) {
         let type = baseType & 0x1F
         let width = Self.width(of: type)
-        guard width > 0, size >= width else {
+        guard width > 0, size >= width, let offset = UInt16(exactly: offset) else {
             self = .absent
             return
         }
-        self.init(offset: offset, type: type)
+        self.init(offset: offset, type: type, isPresent: true)
     }
 
     /// Bytes per element of base type `type`; 0 for types that are not numbers.
@@ -45,8 +48,8 @@ struct FITField {
     /// are not finite or not integral after rounding to the nearest).
     @inline(__always)
     func raw(in message: UnsafeRawPointer, bigEndian: Bool) -> Int64? {
-        guard offset >= 0 else { return nil }
-        let at = message + offset
+        guard isPresent else { return nil }
+        let at = message + Int(offset)
         switch type {
         case 0, 2, 13:
             let value = at.load(as: UInt8.self)

@@ -25,19 +25,15 @@ public enum FITReader {
             throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
         }
         defer { try? handle.close() }
-        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle), visit: escapable)
-            defer { decoder.source.deallocate() }
-            do {
-                try decoder.run()
-                return .success(())
-            } catch let error as FormatError {
-                return .failure(error)
-            } catch {
-                return .failure(FormatError(
-                    file: url.path, location: "byte \(decoder.source.offset)", reason: "read failed: \(ActivityFile.describe(error))"))
-            }
+        var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle))
+        defer { decoder.source.deallocate() }
+        do {
+            try decoder.run(visit)
+        } catch let error as FormatError {
+            throw error
+        } catch {
+            throw FormatError(
+                file: url.path, location: "byte \(decoder.source.offset)", reason: "read failed: \(ActivityFile.describe(error))")
         }
-        try result.get()
     }
 }
