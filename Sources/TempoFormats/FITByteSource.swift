@@ -118,15 +118,22 @@ struct FITByteSource {
         let end = position
         let bytes = UnsafeRawPointer(self.bytes)
         FITByteSource.crcTables.withUnsafeBufferPointer { tables in
-            // Slicing-by-8: eight bytes per step through eight 256-entry tables.
-            while index + 8 <= end {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let low = crc ^ UInt16(truncatingIfNeeded: word)
-                crc = tables[7 * 256 + Int(low & 0xFF)] ^ tables[6 * 256 + Int(low >> 8)]
-                    ^ tables[5 * 256 + Int((word >> 16) & 0xFF)] ^ tables[4 * 256 + Int((word >> 24) & 0xFF)]
-                    ^ tables[3 * 256 + Int((word >> 32) & 0xFF)] ^ tables[2 * 256 + Int((word >> 40) & 0xFF)]
-                    ^ tables[256 + Int((word >> 48) & 0xFF)] ^ tables[Int(word >> 56)]
-                index += 8
+            @inline(__always) func entry(_ table: Int, _ byte: UInt64) -> UInt16 {
+                tables[table &* 256 &+ Int(truncatingIfNeeded: byte & 0xFF)]
+            }
+            // Slicing-by-16: sixteen bytes per step through sixteen 256-entry tables. Only the
+            // first two bytes depend on the running CRC; the other fourteen lookups are summed
+            // apart from it, so they overlap with the previous step instead of waiting for it.
+            while index &+ 16 <= end {
+                let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+                let head = (entry(13, first >> 16) ^ entry(12, first >> 24)) ^ (entry(11, first >> 32) ^ entry(10, first >> 40))
+                    ^ (entry(9, first >> 48) ^ entry(8, first >> 56))
+                let tail = (entry(7, second) ^ entry(6, second >> 8)) ^ (entry(5, second >> 16) ^ entry(4, second >> 24))
+                    ^ ((entry(3, second >> 32) ^ entry(2, second >> 40)) ^ (entry(1, second >> 48) ^ entry(0, second >> 56)))
+                let low = UInt64(crc ^ UInt16(truncatingIfNeeded: first))
+                crc = (entry(15, low) ^ entry(14, low >> 8)) ^ (head ^ tail)
+                index &+= 16
             }
             while index < end {
                 let byte = bytes.load(fromByteOffset: index, as: UInt8.self)
@@ -139,15 +146,15 @@ struct FITByteSource {
     }
 
     /// CRC-16/ARC (reflected polynomial 0xA001, initial 0), which is what the FIT protocol's
-    /// nibble table computes. Table k (k = 0…7, 256 entries each) is the CRC of a byte followed by k zero bytes.
+    /// nibble table computes. Table k (k = 0…15, 256 entries each) is the CRC of a byte followed by k zero bytes.
     static let crcTables: [UInt16] = {
-        var tables = [UInt16](repeating: 0, count: 8 * 256)
+        var tables = [UInt16](repeating: 0, count: 16 * 256)
         for byte in 0..<256 {
             var crc = UInt16(byte)
             for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
             tables[byte] = crc
         }
-        for table in 1..<8 {
+        for table in 1..<16 {
             for byte in 0..<256 {
                 let previous = tables[(table - 1) * 256 + byte]
                 tables[table * 256 + byte] = (previous >> 8) ^ tables[Int(previous & 0xFF)]

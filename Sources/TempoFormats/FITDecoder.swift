@@ -150,7 +150,7 @@ struct FITDecoder {
         if let timestamp { lastTimestamp = timestamp }
         switch definition.global {
         case 20:
-            if let fix = record(definition, message, timestamp: timestamp ?? compressedTimestamp) { visit(.fix(fix)) }
+            record(definition, message, timestamp: timestamp ?? compressedTimestamp, visit)
         case 18, 19, 21:
             // Laps, sessions and events are a handful per file: read through the field table.
             let (element, sport): (ActivityElement?, String?) = lookups[local].withUnsafeBufferPointer { lookup in
@@ -168,24 +168,29 @@ struct FITDecoder {
         }
     }
 
-    private func record(_ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?) -> LocationFix? {
+    /// Passes the record's fix to `visit` (records without a position are skipped). The fix is
+    /// built in the call so it is not copied through an optional on its way.
+    @inline(__always)
+    private func record(
+        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ visit: (ActivityElement) -> Void
+    ) {
         let fields = definition.record
         let bigEndian = definition.bigEndian
         guard let lat = fields.latitude.raw(in: message, bigEndian: bigEndian),
-              let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return nil }
+              let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return }
         let semicircle = 180.0 / 2_147_483_648.0
         let altitude = fields.enhancedAltitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
             ?? fields.altitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
         let speed = fields.enhancedSpeed.number(in: message, bigEndian: bigEndian, scale: 1000)
             ?? fields.speed.number(in: message, bigEndian: bigEndian, scale: 1000)
-        return LocationFix(
+        visit(.fix(LocationFix(
             time: timestamp.map(Self.date),
             coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
             altitudeMeters: altitude,
             speedMetersPerSecond: speed,
             heartRateBPM: fields.heartRate.number(in: message, bigEndian: bigEndian),
             cadencePerMinute: fields.cadence.number(in: message, bigEndian: bigEndian)
-        )
+        )))
     }
 
     private func lap(_ values: FITFieldValues) -> ActivityLap {
