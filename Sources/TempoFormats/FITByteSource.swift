@@ -17,11 +17,12 @@ struct FITByteSource {
     /// The window: `bytes[0..<filled]` holds the file from `bufferOffset` on.
     private(set) var bytes: UnsafeMutableRawPointer
     private var capacity: Int
-    private var filled = 0
+    /// Bytes of the file in the window.
+    private(set) var filled = 0
     /// Index in the window of the next unread byte.
     var position = 0
     /// Absolute file offset of `bytes[0]`.
-    private var bufferOffset = 0
+    private(set) var bufferOffset = 0
     private var atEnd = false
     /// CRC-16 (FIT/ARC) of bytes consumed since the last `resetCRC()`.
     private var crcValue: UInt16 = 0

@@ -59,7 +59,8 @@ struct FITDecoder {
         lastTimestamp = nil
         let dataEnd = source.offset + dataSize
         while source.offset < dataEnd {
-            try readMessage(dataEnd: dataEnd, visit)
+            readDataInWindow(dataEnd: dataEnd, visit)
+            if source.offset < dataEnd { try readMessage(dataEnd: dataEnd, visit) }
         }
         if source.offset != dataEnd {
             throw error(at: source.offset, "a message runs past the end of the data (byte \(dataEnd))")
@@ -146,54 +147,126 @@ struct FITDecoder {
         try need(definition.size, for: "a data message", at: messageOffset)
         let message = UnsafeRawPointer(source.bytes + source.position)
         source.position += definition.size
-        let timestamp = definition.timestamp.raw(in: message, bigEndian: definition.bigEndian).flatMap { UInt32(exactly: $0) }
+        var fix = Self.blankFix
+        let timestamp = lookups.withUnsafeBufferPointer { lookups in
+            Self.decode(definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, &fix, visit)
+        }
         if let timestamp { lastTimestamp = timestamp }
-        switch definition.global {
-        case 20:
-            record(definition, message, timestamp: timestamp ?? compressedTimestamp, visit)
-        case 18, 19, 21:
-            // Laps, sessions and events are a handful per file: read through the field table.
-            let (element, sport): (ActivityElement?, String?) = lookups[local].withUnsafeBufferPointer { lookup in
-                let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
-                switch definition.global {
-                case 19: return (.lap(lap(values)), nil)
-                case 18: return (session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
-                default: return (event(values), nil)
+    }
+
+    /// The common case at full speed: data messages whose local type is defined and whose bytes
+    /// are all in the window, read with local state and no checks that cannot fail. Stops at
+    /// anything else — a definition, a message crossing the window's end, a compressed timestamp
+    /// before any full one, an undefined local type, the end of the data — which `readMessage`
+    /// then handles with its checks and errors, exactly as if this had not run.
+    private mutating func readDataInWindow(dataEnd: Int, _ visit: (ActivityElement) -> Void) {
+        let bytes = UnsafeRawPointer(source.bytes)
+        let available = source.filled
+        let end = min(dataEnd - source.bufferOffset, available)
+        var position = source.position
+        var lastTimestamp = self.lastTimestamp
+        var fix = Self.blankFix
+        definitions.withUnsafeBufferPointer { definitions in
+            lookups.withUnsafeBufferPointer { lookups in
+                while position < end {
+                    let header = bytes.load(fromByteOffset: position, as: UInt8.self)
+                    let local: Int
+                    var compressedTimestamp: UInt32?
+                    if header & 0x80 != 0 {
+                        guard let last = lastTimestamp else { return }
+                        local = Int((header >> 5) & 0x03)
+                        let offset = UInt32(header & 0x1F)
+                        var timestamp = (last & ~0x1F) + offset
+                        if offset < last & 0x1F { timestamp += 0x20 }
+                        compressedTimestamp = timestamp
+                    } else if header & 0x40 != 0 {
+                        return
+                    } else {
+                        local = Int(header & 0x0F)
+                    }
+                    guard let definition = definitions[local], available - position - 1 >= definition.size else { return }
+                    if let compressedTimestamp { lastTimestamp = compressedTimestamp }
+                    let message = bytes + position + 1
+                    position += 1 + definition.size
+                    if let timestamp = Self.decode(
+                        definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, &fix, visit) {
+                        lastTimestamp = timestamp
+                    }
                 }
             }
-            if let sport { visit(.sport(sport)) }
-            if let element { visit(element) }
+        }
+        source.position = position
+        self.lastTimestamp = lastTimestamp
+    }
+
+    /// Decodes the content of one data message at `message` and passes what it yields to
+    /// `visit`; returns the message's own timestamp field, if any. Static, so the hot loop
+    /// does not hand the whole decoder around.
+    @inline(__always)
+    private static func decode(
+        _ definition: FITDefinition, local: Int, _ message: UnsafeRawPointer, compressedTimestamp: UInt32?,
+        lookups: UnsafeBufferPointer<[UInt32]>, _ fix: inout LocationFix, _ visit: (ActivityElement) -> Void
+    ) -> UInt32? {
+        let timestamp = definition.timestamp.raw(in: message, bigEndian: definition.bigEndian).flatMap { UInt32(exactly: $0) }
+        switch definition.global {
+        case 20:
+            record(definition, message, timestamp: timestamp ?? compressedTimestamp, &fix, visit)
+        case 18, 19, 21:
+            other(definition, lookup: lookups[local], message, visit)
         default:
             break  // other messages matter only for their timestamp
         }
+        return timestamp
     }
 
-    /// Passes the record's fix to `visit` (records without a position are skipped). The fix is
-    /// built in the call so it is not copied through an optional on its way.
+    /// Laps, sessions and events, a handful per file, read through the field table. Kept out of
+    /// line so the record path builds its element straight into the call.
+    @inline(never)
+    private static func other(
+        _ definition: FITDefinition, lookup: [UInt32], _ message: UnsafeRawPointer, _ visit: (ActivityElement) -> Void
+    ) {
+        let (element, sport): (ActivityElement?, String?) = lookup.withUnsafeBufferPointer { lookup in
+            let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
+            switch definition.global {
+            case 19: return (.lap(lap(values)), nil)
+            case 18: return (session(values), values.number(5).flatMap { sportNames[Int($0)] })
+            default: return (event(values), nil)
+            }
+        }
+        if let sport { visit(.sport(sport)) }
+        if let element { visit(element) }
+    }
+
+    /// A fix with nothing but a position, which records fill in: setting the fields a FIT
+    /// record can give is cheaper than calling `LocationFix`'s initialiser in another module
+    /// for every record, and the fields it cannot give stay `nil` as the initialiser leaves them.
+    private static var blankFix: LocationFix { LocationFix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0)) }
+
+    /// Passes the record's fix to `visit` (records without a position are skipped), built in
+    /// `fix`, every field a record can give set for each record.
     @inline(__always)
-    private func record(
-        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ visit: (ActivityElement) -> Void
+    private static func record(
+        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ fix: inout LocationFix,
+        _ visit: (ActivityElement) -> Void
     ) {
         let fields = definition.record
         let bigEndian = definition.bigEndian
         guard let lat = fields.latitude.raw(in: message, bigEndian: bigEndian),
               let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return }
         let semicircle = 180.0 / 2_147_483_648.0
-        let altitude = fields.enhancedAltitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
+        fix.time = timestamp.map(date)
+        fix.coordinate.latitude = Double(lat) * semicircle
+        fix.coordinate.longitude = Double(lon) * semicircle
+        fix.altitudeMeters = fields.enhancedAltitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
             ?? fields.altitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
-        let speed = fields.enhancedSpeed.number(in: message, bigEndian: bigEndian, scale: 1000)
+        fix.speedMetersPerSecond = fields.enhancedSpeed.number(in: message, bigEndian: bigEndian, scale: 1000)
             ?? fields.speed.number(in: message, bigEndian: bigEndian, scale: 1000)
-        visit(.fix(LocationFix(
-            time: timestamp.map(Self.date),
-            coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
-            altitudeMeters: altitude,
-            speedMetersPerSecond: speed,
-            heartRateBPM: fields.heartRate.number(in: message, bigEndian: bigEndian),
-            cadencePerMinute: fields.cadence.number(in: message, bigEndian: bigEndian)
-        )))
+        fix.heartRateBPM = fields.heartRate.number(in: message, bigEndian: bigEndian)
+        fix.cadencePerMinute = fields.cadence.number(in: message, bigEndian: bigEndian)
+        visit(.fix(fix))
     }
 
-    private func lap(_ values: FITFieldValues) -> ActivityLap {
+    private static func lap(_ values: FITFieldValues) -> ActivityLap {
         ActivityLap(
             startTime: values.uint32(2).map(Self.date),
             elapsedSeconds: values.number(7, scale: 1000),
@@ -202,7 +275,7 @@ struct FITDecoder {
         )
     }
 
-    private func session(_ values: FITFieldValues) -> ActivityElement {
+    private static func session(_ values: FITFieldValues) -> ActivityElement {
         return .deviceSummary(DeviceSummary(
             startTime: values.uint32(2).map(Self.date),
             distanceMeters: values.number(9, scale: 100),
@@ -213,7 +286,7 @@ struct FITDecoder {
         ))
     }
 
-    private func event(_ values: FITFieldValues) -> ActivityElement? {
+    private static func event(_ values: FITFieldValues) -> ActivityElement? {
         // event 0 = timer; event_type 1 stop, 4 stop_all, 8 stop_disable, 9 stop_disable_all.
         guard values.number(0) == 0, let type = values.number(1), [1, 4, 8, 9].contains(type) else { return nil }
         return .endSegment

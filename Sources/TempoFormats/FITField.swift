@@ -102,9 +102,16 @@ struct FITField {
 
     /// `raw / scale − offset`, the FIT profile's scaling.
     @inline(__always)
-    func number(in message: UnsafeRawPointer, bigEndian: Bool, scale: Double = 1, offset: Double = 0) -> Double? {
+    func number(in message: UnsafeRawPointer, bigEndian: Bool, scale: Double, offset: Double = 0) -> Double? {
         guard let raw = raw(in: message, bigEndian: bigEndian) else { return nil }
         return Double(raw) / scale - offset
+    }
+
+    /// The unscaled value as a `Double` (what `raw / 1 − 0` gives, without the division).
+    @inline(__always)
+    func number(in message: UnsafeRawPointer, bigEndian: Bool) -> Double? {
+        guard let raw = raw(in: message, bigEndian: bigEndian) else { return nil }
+        return Double(raw)
     }
 
     @inline(__always)
