@@ -28,11 +28,15 @@ struct FITByteSource {
     private var crcValue: UInt16 = 0
     private var crcIndex = 0
 
-    init(handle: FileHandle, chunkSize: Int = 1 << 18) {
+    /// Readable bytes past the window's capacity, so `FITField` may load eight bytes for a
+    /// field of any width at the very end of the file.
+    static let padding = 8
+
+    init(handle: FileHandle, chunkSize: Int) {
         self.handle = handle
         self.chunkSize = chunkSize
         capacity = chunkSize
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: chunkSize + Self.padding, alignment: 16)
     }
 
     /// Frees the window; the source must not be used afterwards.
@@ -66,7 +70,7 @@ struct FITByteSource {
             }
             if capacity < count {
                 // A message longer than the chunk: widen the window to hold it.
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: count + chunkSize, alignment: 16)
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: count + chunkSize + Self.padding, alignment: 16)
                 grown.copyMemory(from: bytes, byteCount: filled)
                 bytes.deallocate()
                 bytes = grown

@@ -6,18 +6,25 @@ struct FITField {
     /// Byte offset from the start of the message content (definitions keep only fields that
     /// start before byte 0xFFFF, so 16 bits hold it).
     var offset: UInt16
-    /// FIT base type number (the low five bits of the base type byte).
-    var type: UInt8
-    /// Whether the message has the field and its base type can be read as a number.
-    var isPresent: Bool
+    /// 64 − 8 × the element's width in bytes: how far a 64-bit load is shifted to leave one element.
+    var shift: UInt8
+    /// `present`, `signed`, `zeroInvalid`, `float32`, `float64`.
+    var flags: UInt8
+
+    static let present: UInt8 = 1
+    static let signed: UInt8 = 2
+    /// The `z` types, whose invalid value is 0 rather than all ones (or the signed maximum).
+    static let zeroInvalid: UInt8 = 4
+    static let float32: UInt8 = 8
+    static let float64: UInt8 = 16
 
     /// A field the message does not have. Four bytes, so a definition's plan copies cheaply.
-    static let absent = FITField(offset: 0, type: 0, isPresent: false)
+    static let absent = FITField(offset: 0, shift: 0, flags: 0)
 
-    private init(offset: UInt16, type: UInt8, isPresent: Bool) {
+    private init(offset: UInt16, shift: UInt8, flags: UInt8) {
         self.offset = offset
-        self.type = type
-        self.isPresent = isPresent
+        self.shift = shift
+        self.flags = flags
     }
 
     /// The plan for a field of `size` bytes and `baseType` at `offset`; `absent` when the type
@@ -29,7 +36,15 @@ struct FITField {
             self = .absent
             return
         }
-        self.init(offset: offset, type: type, isPresent: true)
+        var flags = Self.present
+        switch type {
+        case 1, 3, 5, 14: flags |= Self.signed
+        case 10, 11, 12, 16: flags |= Self.zeroInvalid
+        case 8: flags |= Self.float32
+        case 9: flags |= Self.float64
+        default: break
+        }
+        self.init(offset: offset, shift: UInt8(64 - 8 * width), flags: flags)
     }
 
     /// Bytes per element of base type `type`; 0 for types that are not numbers.
@@ -46,58 +61,34 @@ struct FITField {
     /// The field's value in the message starting at `message`, as an integer, or `nil` when
     /// absent or invalid (the type's sentinel: 0xFF…, 0x7F…, 0 for the `z` types; floats that
     /// are not finite or not integral after rounding to the nearest).
+    ///
+    /// Reads eight bytes whatever the width and keeps the element's: the caller's buffer must
+    /// have seven readable bytes past the message (`FITByteSource` pads its window). No branch
+    /// on the type, so it inlines small and each call site predicts perfectly.
     @inline(__always)
     func raw(in message: UnsafeRawPointer, bigEndian: Bool) -> Int64? {
-        guard isPresent else { return nil }
-        let at = message + Int(offset)
-        switch type {
-        case 0, 2, 13:
-            let value = at.load(as: UInt8.self)
-            return value == 0xFF ? nil : Int64(value)
-        case 1:
-            let value = at.load(as: UInt8.self)
-            return value == 0x7F ? nil : Int64(Int8(bitPattern: value))
-        case 10:
-            let value = at.load(as: UInt8.self)
-            return value == 0 ? nil : Int64(value)
-        case 3:
-            let value = Self.load(UInt16.self, at, bigEndian)
-            return value == 0x7FFF ? nil : Int64(Int16(bitPattern: value))
-        case 4:
-            let value = Self.load(UInt16.self, at, bigEndian)
-            return value == 0xFFFF ? nil : Int64(value)
-        case 11:
-            let value = Self.load(UInt16.self, at, bigEndian)
-            return value == 0 ? nil : Int64(value)
-        case 5:
-            let value = Self.load(UInt32.self, at, bigEndian)
-            return value == 0x7FFF_FFFF ? nil : Int64(Int32(bitPattern: value))
-        case 6:
-            let value = Self.load(UInt32.self, at, bigEndian)
-            return value == 0xFFFF_FFFF ? nil : Int64(value)
-        case 12:
-            let value = Self.load(UInt32.self, at, bigEndian)
-            return value == 0 ? nil : Int64(value)
-        case 8:
-            let value = Self.load(UInt32.self, at, bigEndian)
-            let float = Float(bitPattern: value)
-            return value == 0xFFFF_FFFF || !float.isFinite ? nil : Int64(exactly: float.rounded())
-        case 9:
-            let value = Self.load(UInt64.self, at, bigEndian)
-            let double = Double(bitPattern: value)
-            return value == 0xFFFF_FFFF_FFFF_FFFF || !double.isFinite ? nil : Int64(exactly: double.rounded())
-        case 14:
-            let value = Self.load(UInt64.self, at, bigEndian)
-            return value == 0x7FFF_FFFF_FFFF_FFFF ? nil : Int64(bitPattern: value)
-        case 15:
-            let value = Self.load(UInt64.self, at, bigEndian)
-            return value == 0xFFFF_FFFF_FFFF_FFFF ? nil : Int64(truncatingIfNeeded: value)
-        case 16:
-            let value = Self.load(UInt64.self, at, bigEndian)
-            return value == 0 ? nil : Int64(truncatingIfNeeded: value)
-        default:
-            return nil
+        guard flags & Self.present != 0 else { return nil }
+        let word = message.loadUnaligned(fromByteOffset: Int(offset), as: UInt64.self)
+        let shift = UInt64(shift)
+        // The element's bytes as an unsigned number of its width.
+        let value = bigEndian ? UInt64(bigEndian: word) &>> shift : (UInt64(littleEndian: word) &<< shift) &>> shift
+        let ones = UInt64.max >> shift
+        let invalid = flags & Self.zeroInvalid != 0 ? 0 : flags & Self.signed != 0 ? ones >> 1 : ones
+        guard value != invalid else { return nil }
+        if flags & (Self.float32 | Self.float64) != 0 { return Self.rounded(value, isFloat32: flags & Self.float32 != 0) }
+        if flags & Self.signed != 0 { return Int64(bitPattern: value &<< shift) &>> Int64(shift) }
+        return Int64(bitPattern: value)
+    }
+
+    /// A float field's value rounded to the nearest integer, `nil` when not finite or out of range.
+    @inline(never)
+    private static func rounded(_ value: UInt64, isFloat32: Bool) -> Int64? {
+        if isFloat32 {
+            let float = Float(bitPattern: UInt32(truncatingIfNeeded: value))
+            return float.isFinite ? Int64(exactly: float.rounded()) : nil
         }
+        let double = Double(bitPattern: value)
+        return double.isFinite ? Int64(exactly: double.rounded()) : nil
     }
 
     /// `raw / scale − offset`, the FIT profile's scaling.
@@ -112,11 +103,5 @@ struct FITField {
     func number(in message: UnsafeRawPointer, bigEndian: Bool) -> Double? {
         guard let raw = raw(in: message, bigEndian: bigEndian) else { return nil }
         return Double(raw)
-    }
-
-    @inline(__always)
-    private static func load<T: FixedWidthInteger>(_: T.Type, _ at: UnsafeRawPointer, _ bigEndian: Bool) -> T {
-        let value = at.loadUnaligned(as: T.self)
-        return bigEndian ? T(bigEndian: value) : T(littleEndian: value)
     }
 }

@@ -18,6 +18,12 @@ public enum FITReader {
 
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
+        try stream(url, chunkSize: 1 << 18, visit)
+    }
+
+    /// `stream(_:_:)` reading the file `chunkSize` bytes at a time (tests use tiny chunks to
+    /// cross the buffer's end inside every kind of message).
+    static func stream(_ url: URL, chunkSize: Int, _ visit: (ActivityElement) -> Void) throws(FormatError) {
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)
@@ -25,7 +31,7 @@ public enum FITReader {
             throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
         }
         defer { try? handle.close() }
-        var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle))
+        var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle, chunkSize: chunkSize))
         defer { decoder.source.deallocate() }
         do {
             try decoder.run(visit)
