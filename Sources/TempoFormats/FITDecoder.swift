@@ -147,9 +147,9 @@ struct FITDecoder {
         try need(definition.size, for: "a data message", at: messageOffset)
         let message = UnsafeRawPointer(source.bytes + source.position)
         source.position += definition.size
-        var fix = Self.blankFix
+        let fix = Self.blankFix
         let timestamp = lookups.withUnsafeBufferPointer { lookups in
-            Self.decode(definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, &fix, visit)
+            Self.decode(definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, fix, visit)
         }
         if let timestamp { lastTimestamp = timestamp }
     }
@@ -165,7 +165,7 @@ struct FITDecoder {
         let end = min(dataEnd - source.bufferOffset, available)
         var position = source.position
         var lastTimestamp = self.lastTimestamp
-        var fix = Self.blankFix
+        let fix = Self.blankFix
         definitions.withUnsafeBufferPointer { definitions in
             lookups.withUnsafeBufferPointer { lookups in
                 while position < end {
@@ -189,7 +189,7 @@ struct FITDecoder {
                     let message = bytes + position + 1
                     position += 1 + definition.size
                     if let timestamp = Self.decode(
-                        definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, &fix, visit) {
+                        definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, fix, visit) {
                         lastTimestamp = timestamp
                     }
                 }
@@ -205,12 +205,12 @@ struct FITDecoder {
     @inline(__always)
     private static func decode(
         _ definition: FITDefinition, local: Int, _ message: UnsafeRawPointer, compressedTimestamp: UInt32?,
-        lookups: UnsafeBufferPointer<[UInt32]>, _ fix: inout LocationFix, _ visit: (ActivityElement) -> Void
+        lookups: UnsafeBufferPointer<[UInt32]>, _ fix: LocationFix, _ visit: (ActivityElement) -> Void
     ) -> UInt32? {
         let timestamp = definition.timestamp.raw(in: message, bigEndian: definition.bigEndian).flatMap { UInt32(exactly: $0) }
         switch definition.global {
         case 20:
-            record(definition, message, timestamp: timestamp ?? compressedTimestamp, &fix, visit)
+            record(definition, message, timestamp: timestamp ?? compressedTimestamp, fix, visit)
         case 18, 19, 21:
             other(definition, lookup: lookups[local], message, visit)
         default:
@@ -242,11 +242,12 @@ struct FITDecoder {
     /// for every record, and the fields it cannot give stay `nil` as the initialiser leaves them.
     private static var blankFix: LocationFix { LocationFix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0)) }
 
-    /// Passes the record's fix to `visit` (records without a position are skipped), built in
-    /// `fix`, every field a record can give set for each record.
+    /// Passes the record's fix to `visit` (records without a position are skipped): a copy of
+    /// `blank` with every field a record can give set, built as a local value so it goes into
+    /// the element without a trip through memory the caller owns.
     @inline(__always)
     private static func record(
-        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ fix: inout LocationFix,
+        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ blank: LocationFix,
         _ visit: (ActivityElement) -> Void
     ) {
         let fields = definition.record
@@ -254,6 +255,7 @@ struct FITDecoder {
         guard let lat = fields.latitude.raw(in: message, bigEndian: bigEndian),
               let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return }
         let semicircle = 180.0 / 2_147_483_648.0
+        var fix = blank
         fix.time = timestamp.map(date)
         fix.coordinate.latitude = Double(lat) * semicircle
         fix.coordinate.longitude = Double(lon) * semicircle
