@@ -5,58 +5,62 @@ import TempoKit
 struct FITDecoder {
     let file: String
     var source: FITByteSource
-    let visit: (ActivityElement) -> Void
     private var definitions = [FITDefinition?](repeating: nil, count: 16)
+    /// Field tables for the local types whose definition `needsLookup`.
+    private var lookups = [[UInt32]](repeating: [], count: 16)
     private var lastTimestamp: UInt32?
 
-    init(file: String, source: FITByteSource, visit: @escaping (ActivityElement) -> Void) {
+    init(file: String, source: FITByteSource) {
         self.file = file
         self.source = source
-        self.visit = visit
     }
 
     private func error(at offset: Int, _ reason: String) -> FormatError {
         FormatError(file: file, location: "byte \(offset)", reason: reason)
     }
 
-    mutating func run() throws {
+    /// Reads the whole file, passing each element to `visit` (a parameter, not a stored
+    /// closure, so it needs no escaping thunk per element).
+    mutating func run(_ visit: (ActivityElement) -> Void) throws {
         var fileCount = 0
         while try !source.isAtEnd() {
-            try readFile(index: fileCount)
+            try readFile(index: fileCount, visit)
             fileCount += 1
         }
         if fileCount == 0 { throw FormatError(file: file, reason: "empty file, not FIT") }
     }
 
-    private mutating func readFile(index: Int) throws {
+    private mutating func readFile(index: Int, _ visit: (ActivityElement) -> Void) throws {
         let start = source.offset
         source.resetCRC()
         guard try source.ensure(12) else {
             throw error(at: start, index == 0 ? "too short for a FIT header" : "trailing bytes after the FIT data")
         }
-        let headerSize = Int(source.buffer[source.position])
+        let headerSize = Int(source.byte(0))
         guard headerSize >= 12, try source.ensure(headerSize) else {
             throw error(at: start, "bad FIT header size \(headerSize)")
         }
-        let header = Array(source.buffer[source.position..<source.position + headerSize])
-        guard header[8] == 0x2E, header[9] == 0x46, header[10] == 0x49, header[11] == 0x54 else {
+        guard source.byte(8) == 0x2E, source.byte(9) == 0x46, source.byte(10) == 0x49, source.byte(11) == 0x54 else {
             throw error(at: start + 8, "not a FIT file (no \".FIT\" signature)")
         }
-        let dataSize = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
-        source.position += 12
+        let dataSize = Int(source.byte(4)) | Int(source.byte(5)) << 8 | Int(source.byte(6)) << 16 | Int(source.byte(7)) << 24
         if headerSize >= 14 {
-            let stored = UInt16(header[12]) | UInt16(header[13]) << 8
+            let stored = UInt16(source.byte(12)) | UInt16(source.byte(13)) << 8
+            source.position += 12
             let computed = source.crc()
             if stored != 0 && stored != computed {
                 throw error(at: start + 12, "header CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
             }
             source.position += headerSize - 12
+        } else {
+            source.position += 12
         }
-        definitions = [FITDefinition?](repeating: nil, count: 16)
+        for local in definitions.indices { definitions[local] = nil }
         lastTimestamp = nil
         let dataEnd = source.offset + dataSize
         while source.offset < dataEnd {
-            try readMessage(dataEnd: dataEnd)
+            readDataInWindow(dataEnd: dataEnd, visit)
+            if source.offset < dataEnd { try readMessage(dataEnd: dataEnd, visit) }
         }
         if source.offset != dataEnd {
             throw error(at: source.offset, "a message runs past the end of the data (byte \(dataEnd))")
@@ -65,7 +69,7 @@ struct FITDecoder {
         guard try source.ensure(2) else {
             throw error(at: source.offset, "file truncated: the 2-byte CRC is missing (file ends at byte \(source.endOffset))")
         }
-        let stored = UInt16(source.buffer[source.position]) | UInt16(source.buffer[source.position + 1]) << 8
+        let stored = UInt16(source.byte(0)) | UInt16(source.byte(1)) << 8
         if stored != computed {
             throw error(at: source.offset, "file CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))")
         }
@@ -81,10 +85,10 @@ struct FITDecoder {
         }
     }
 
-    private mutating func readMessage(dataEnd: Int) throws {
+    private mutating func readMessage(dataEnd: Int, _ visit: (ActivityElement) -> Void) throws {
         let messageOffset = source.offset
         try need(1, for: "a record header", at: messageOffset)
-        let header = source.buffer[source.position]
+        let header = source.byte(0)
         source.position += 1
         if header & 0x80 != 0 {
             let local = Int((header >> 5) & 0x03)
@@ -95,87 +99,176 @@ struct FITDecoder {
             var timestamp = (last & ~0x1F) + offset
             if offset < last & 0x1F { timestamp += 0x20 }
             lastTimestamp = timestamp
-            try readData(local: local, compressedTimestamp: timestamp, at: messageOffset)
+            try readData(local: local, compressedTimestamp: timestamp, at: messageOffset, visit)
         } else if header & 0x40 != 0 {
             try readDefinition(local: Int(header & 0x0F), developer: header & 0x20 != 0, at: messageOffset)
         } else {
-            try readData(local: Int(header & 0x0F), compressedTimestamp: nil, at: messageOffset)
+            try readData(local: Int(header & 0x0F), compressedTimestamp: nil, at: messageOffset, visit)
         }
     }
 
     private mutating func readDefinition(local: Int, developer: Bool, at messageOffset: Int) throws {
         try need(5, for: "a definition message", at: messageOffset)
-        var p = source.position
-        let bytes = source.buffer
-        let bigEndian = bytes[p + 1] == 1
-        guard bytes[p + 1] <= 1 else { throw error(at: messageOffset + 2, "bad architecture byte \(bytes[p + 1])") }
-        let global = bigEndian ? UInt16(bytes[p + 2]) << 8 | UInt16(bytes[p + 3]) : UInt16(bytes[p + 3]) << 8 | UInt16(bytes[p + 2])
-        let fieldCount = Int(bytes[p + 4])
+        let architecture = source.byte(1)
+        let bigEndian = architecture == 1
+        guard architecture <= 1 else { throw error(at: messageOffset + 2, "bad architecture byte \(architecture)") }
+        let global = bigEndian ? UInt16(source.byte(2)) << 8 | UInt16(source.byte(3)) : UInt16(source.byte(3)) << 8 | UInt16(source.byte(2))
+        let fieldCount = Int(source.byte(4))
         source.position += 5
         try need(fieldCount * 3 + (developer ? 1 : 0), for: "a definition message", at: messageOffset)
-        p = source.position
         var fields: [FITFieldDefinition] = []
         fields.reserveCapacity(fieldCount)
         for index in 0..<fieldCount {
-            let base = p + index * 3
-            fields.append(FITFieldDefinition(number: source.buffer[base], size: Int(source.buffer[base + 1]), baseType: source.buffer[base + 2]))
+            let base = index * 3
+            fields.append(FITFieldDefinition(number: source.byte(base), size: Int(source.byte(base + 1)), baseType: source.byte(base + 2)))
         }
         source.position += fieldCount * 3
         var developerSize = 0
         if developer {
-            let developerCount = Int(source.buffer[source.position])
+            let developerCount = Int(source.byte(0))
             source.position += 1
             try need(developerCount * 3, for: "a definition message", at: messageOffset)
             for index in 0..<developerCount {
-                developerSize += Int(source.buffer[source.position + index * 3 + 1])
+                developerSize += Int(source.byte(index * 3 + 1))
             }
             source.position += developerCount * 3
         }
-        definitions[local] = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
+        let definition = FITDefinition(global: global, bigEndian: bigEndian, fields: fields, developerSize: developerSize)
+        definitions[local] = definition
+        lookups[local] = definition.needsLookup ? FITDefinition.lookup(fields) : []
     }
 
-    private mutating func readData(local: Int, compressedTimestamp: UInt32?, at messageOffset: Int) throws {
+    private mutating func readData(
+        local: Int, compressedTimestamp: UInt32?, at messageOffset: Int, _ visit: (ActivityElement) -> Void
+    ) throws {
         guard let definition = definitions[local] else {
             throw error(at: messageOffset, "data message for local type \(local), which has no definition")
         }
         try need(definition.size, for: "a data message", at: messageOffset)
-        let start = source.position
+        let message = UnsafeRawPointer(source.bytes + source.position)
         source.position += definition.size
-        let global = definition.global
-        let (timestamp, element, sport): (UInt32?, ActivityElement?, String?) = source.buffer.withUnsafeBufferPointer { bytes in
-            definition.lookup.withUnsafeBufferPointer { lookup in
-                let values = FITFieldValues(lookup: lookup, bytes: bytes, start: start, bigEndian: definition.bigEndian)
-                let timestamp = values.uint32(253)
-                switch global {
-                case 20: return (timestamp, record(values, timestamp: timestamp ?? compressedTimestamp), nil)
-                case 19: return (timestamp, .lap(lap(values)), nil)
-                case 18: return (timestamp, session(values), values.number(5).flatMap { Self.sportNames[Int($0)] })
-                case 21: return (timestamp, event(values), nil)
-                default: return (timestamp, nil, nil)  // other messages matter only for their timestamp
+        let fix = Self.blankFix
+        let timestamp = lookups.withUnsafeBufferPointer { lookups in
+            Self.decode(definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, fix, visit)
+        }
+        if let timestamp { lastTimestamp = timestamp }
+    }
+
+    /// The common case at full speed: data messages whose local type is defined and whose bytes
+    /// are all in the window, read with local state and no checks that cannot fail. Stops at
+    /// anything else — a definition, a message crossing the window's end, a compressed timestamp
+    /// before any full one, an undefined local type, the end of the data — which `readMessage`
+    /// then handles with its checks and errors, exactly as if this had not run.
+    private mutating func readDataInWindow(dataEnd: Int, _ visit: (ActivityElement) -> Void) {
+        let bytes = UnsafeRawPointer(source.bytes)
+        let available = source.filled
+        let end = min(dataEnd - source.bufferOffset, available)
+        var position = source.position
+        var lastTimestamp = self.lastTimestamp
+        let fix = Self.blankFix
+        definitions.withUnsafeBufferPointer { definitions in
+            lookups.withUnsafeBufferPointer { lookups in
+                while position < end {
+                    let header = bytes.load(fromByteOffset: position, as: UInt8.self)
+                    let local: Int
+                    var compressedTimestamp: UInt32?
+                    if header & 0x80 != 0 {
+                        guard let last = lastTimestamp else { return }
+                        local = Int((header >> 5) & 0x03)
+                        let offset = UInt32(header & 0x1F)
+                        var timestamp = (last & ~0x1F) + offset
+                        if offset < last & 0x1F { timestamp += 0x20 }
+                        compressedTimestamp = timestamp
+                    } else if header & 0x40 != 0 {
+                        return
+                    } else {
+                        local = Int(header & 0x0F)
+                    }
+                    guard let definition = definitions[local], available - position - 1 >= definition.size else { return }
+                    if let compressedTimestamp { lastTimestamp = compressedTimestamp }
+                    let message = bytes + position + 1
+                    position += 1 + definition.size
+                    if let timestamp = Self.decode(
+                        definition, local: local, message, compressedTimestamp: compressedTimestamp, lookups: lookups, fix, visit) {
+                        lastTimestamp = timestamp
+                    }
                 }
             }
         }
-        if let timestamp { lastTimestamp = timestamp }
+        source.position = position
+        self.lastTimestamp = lastTimestamp
+    }
+
+    /// Decodes the content of one data message at `message` and passes what it yields to
+    /// `visit`; returns the message's own timestamp field, if any. Static, so the hot loop
+    /// does not hand the whole decoder around.
+    @inline(__always)
+    private static func decode(
+        _ definition: FITDefinition, local: Int, _ message: UnsafeRawPointer, compressedTimestamp: UInt32?,
+        lookups: UnsafeBufferPointer<[UInt32]>, _ fix: LocationFix, _ visit: (ActivityElement) -> Void
+    ) -> UInt32? {
+        let timestamp = definition.timestamp.raw(in: message, bigEndian: definition.bigEndian).flatMap { UInt32(exactly: $0) }
+        switch definition.global {
+        case 20:
+            record(definition, message, timestamp: timestamp ?? compressedTimestamp, fix, visit)
+        case 18, 19, 21:
+            other(definition, lookup: lookups[local], message, visit)
+        default:
+            break  // other messages matter only for their timestamp
+        }
+        return timestamp
+    }
+
+    /// Laps, sessions and events, a handful per file, read through the field table. Kept out of
+    /// line so the record path builds its element straight into the call.
+    @inline(never)
+    private static func other(
+        _ definition: FITDefinition, lookup: [UInt32], _ message: UnsafeRawPointer, _ visit: (ActivityElement) -> Void
+    ) {
+        let (element, sport): (ActivityElement?, String?) = lookup.withUnsafeBufferPointer { lookup in
+            let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
+            switch definition.global {
+            case 19: return (.lap(lap(values)), nil)
+            case 18: return (session(values), values.number(5).flatMap { sportNames[Int($0)] })
+            default: return (event(values), nil)
+            }
+        }
         if let sport { visit(.sport(sport)) }
         if let element { visit(element) }
     }
 
-    private func record(_ values: FITFieldValues, timestamp: UInt32?) -> ActivityElement? {
-        guard let lat = values.signed(0), let lon = values.signed(1) else { return nil }
+    /// A fix with nothing but a position, which records fill in: setting the fields a FIT
+    /// record can give is cheaper than calling `LocationFix`'s initialiser in another module
+    /// for every record, and the fields it cannot give stay `nil` as the initialiser leaves them.
+    private static var blankFix: LocationFix { LocationFix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0)) }
+
+    /// Passes the record's fix to `visit` (records without a position are skipped): a copy of
+    /// `blank` with every field a record can give set, built as a local value so it goes into
+    /// the element without a trip through memory the caller owns.
+    @inline(__always)
+    private static func record(
+        _ definition: FITDefinition, _ message: UnsafeRawPointer, timestamp: UInt32?, _ blank: LocationFix,
+        _ visit: (ActivityElement) -> Void
+    ) {
+        let fields = definition.record
+        let bigEndian = definition.bigEndian
+        guard let lat = fields.latitude.raw(in: message, bigEndian: bigEndian),
+              let lon = fields.longitude.raw(in: message, bigEndian: bigEndian) else { return }
         let semicircle = 180.0 / 2_147_483_648.0
-        let altitude = values.number(78, scale: 5, offset: 500) ?? values.number(2, scale: 5, offset: 500)
-        let speed = values.number(73, scale: 1000) ?? values.number(6, scale: 1000)
-        return .fix(LocationFix(
-            time: timestamp.map(Self.date),
-            coordinate: Coordinate(latitude: Double(lat) * semicircle, longitude: Double(lon) * semicircle),
-            altitudeMeters: altitude,
-            speedMetersPerSecond: speed,
-            heartRateBPM: values.number(3),
-            cadencePerMinute: values.number(4)
-        ))
+        var fix = blank
+        fix.time = timestamp.map(date)
+        fix.coordinate.latitude = Double(lat) * semicircle
+        fix.coordinate.longitude = Double(lon) * semicircle
+        fix.altitudeMeters = fields.enhancedAltitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
+            ?? fields.altitude.number(in: message, bigEndian: bigEndian, scale: 5, offset: 500)
+        fix.speedMetersPerSecond = fields.enhancedSpeed.number(in: message, bigEndian: bigEndian, scale: 1000)
+            ?? fields.speed.number(in: message, bigEndian: bigEndian, scale: 1000)
+        fix.heartRateBPM = fields.heartRate.number(in: message, bigEndian: bigEndian)
+        fix.cadencePerMinute = fields.cadence.number(in: message, bigEndian: bigEndian)
+        visit(.fix(fix))
     }
 
-    private func lap(_ values: FITFieldValues) -> ActivityLap {
+    private static func lap(_ values: FITFieldValues) -> ActivityLap {
         ActivityLap(
             startTime: values.uint32(2).map(Self.date),
             elapsedSeconds: values.number(7, scale: 1000),
@@ -184,7 +277,7 @@ struct FITDecoder {
         )
     }
 
-    private func session(_ values: FITFieldValues) -> ActivityElement {
+    private static func session(_ values: FITFieldValues) -> ActivityElement {
         return .deviceSummary(DeviceSummary(
             startTime: values.uint32(2).map(Self.date),
             distanceMeters: values.number(9, scale: 100),
@@ -195,7 +288,7 @@ struct FITDecoder {
         ))
     }
 
-    private func event(_ values: FITFieldValues) -> ActivityElement? {
+    private static func event(_ values: FITFieldValues) -> ActivityElement? {
         // event 0 = timer; event_type 1 stop, 4 stop_all, 8 stop_disable, 9 stop_disable_all.
         guard values.number(0) == 0, let type = values.number(1), [1, 4, 8, 9].contains(type) else { return nil }
         return .endSegment

@@ -18,6 +18,12 @@ public enum FITReader {
 
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
+        try stream(url, chunkSize: 1 << 18, visit)
+    }
+
+    /// `stream(_:_:)` reading the file `chunkSize` bytes at a time (tests use tiny chunks to
+    /// cross the buffer's end inside every kind of message).
+    static func stream(_ url: URL, chunkSize: Int, _ visit: (ActivityElement) -> Void) throws(FormatError) {
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)
@@ -25,18 +31,15 @@ public enum FITReader {
             throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
         }
         defer { try? handle.close() }
-        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle), visit: escapable)
-            do {
-                try decoder.run()
-                return .success(())
-            } catch let error as FormatError {
-                return .failure(error)
-            } catch {
-                return .failure(FormatError(
-                    file: url.path, location: "byte \(decoder.source.offset)", reason: "read failed: \(ActivityFile.describe(error))"))
-            }
+        var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle, chunkSize: chunkSize))
+        defer { decoder.source.deallocate() }
+        do {
+            try decoder.run(visit)
+        } catch let error as FormatError {
+            throw error
+        } catch {
+            throw FormatError(
+                file: url.path, location: "byte \(decoder.source.offset)", reason: "read failed: \(ActivityFile.describe(error))")
         }
-        try result.get()
     }
 }
