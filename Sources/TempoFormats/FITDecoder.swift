@@ -95,9 +95,9 @@ struct FITDecoder {
             guard let last = lastTimestamp else {
                 throw error(at: messageOffset, "compressed timestamp before any full timestamp")
             }
-            let offset = UInt32(header & 0x1F)
-            var timestamp = (last & ~0x1F) + offset
-            if offset < last & 0x1F { timestamp += 0x20 }
+            guard let timestamp = Self.expand(compressed: header, after: last) else {
+                throw error(at: messageOffset, "compressed timestamp past the last time FIT can count")
+            }
             lastTimestamp = timestamp
             try readData(local: local, compressedTimestamp: timestamp, at: messageOffset, visit)
         } else if header & 0x40 != 0 {
@@ -175,9 +175,8 @@ struct FITDecoder {
                     if header & 0x80 != 0 {
                         guard let last = lastTimestamp else { return }
                         local = Int((header >> 5) & 0x03)
-                        let offset = UInt32(header & 0x1F)
-                        var timestamp = (last & ~0x1F) + offset
-                        if offset < last & 0x1F { timestamp += 0x20 }
+                        // Past the last countable time: the checked path reports it.
+                        guard let timestamp = Self.expand(compressed: header, after: last) else { return }
                         compressedTimestamp = timestamp
                     } else if header & 0x40 != 0 {
                         return
@@ -305,4 +304,16 @@ struct FITDecoder {
     ]
 
     private func hex(_ value: UInt16) -> String { String(value, radix: 16, uppercase: true) }
+
+    /// The full timestamp a compressed-timestamp header stands for: the low five bits are the
+    /// seconds within the last full timestamp's 32-second window, rolling over into the next one;
+    /// `nil` when that would pass `UInt32.max`.
+    @inline(__always)
+    static func expand(compressed header: UInt8, after last: UInt32) -> UInt32? {
+        let offset = UInt32(header & 0x1F)
+        let timestamp = (last & ~0x1F) + offset
+        guard offset < last & 0x1F else { return timestamp }
+        let (rolled, overflow) = timestamp.addingReportingOverflow(0x20)
+        return overflow ? nil : rolled
+    }
 }

@@ -74,6 +74,21 @@ import Testing
         #expect(activity.allFixes.map { $0.time?.timeIntervalSince1970 } == [631_065_600 + 1_000_000_029, 631_065_600 + 1_000_000_034])
     }
 
+    /// A compressed header rolling past the last second FIT can count (UInt32.max after its epoch)
+    /// is an error at that message, not a crash. The header is at byte 14 (file header) + 15
+    /// (definition) + 13 (first record) + 12 (second definition) = 54.
+    @Test func compressedTimestampPastTheLastCountableTimeIsAnError() throws {
+        var fit = FITTestFile()
+        fit.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        fit.data(local: 0, FITTestFile.le32(UInt32(0xFFFF_FFFE)) + FITTestFile.le32(Int32(1)) + FITTestFile.le32(Int32(1)))
+        fit.define(local: 1, global: 20, fields: [(0, 4, 0x85), (1, 4, 0x85)])
+        fit.compressed(local: 1, offset: 2, FITTestFile.le32(Int32(2)) + FITTestFile.le32(Int32(2)))
+        let url = try TempFile.write("late.fit", fit.file())
+        let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
+        #expect(error.location == "byte 54")
+        #expect(error.reason.contains("compressed timestamp"))
+    }
+
     @Test func badCRCIsAnErrorWithItsOffset() throws {
         var data = Self.file()
         data[data.count - 1] ^= 0xFF
