@@ -9,7 +9,11 @@ public struct FixFilter: Sendable, Hashable {
     public var settings: RunSettings
     /// How many fixes were dropped, by reason.
     public private(set) var dropped: [FixDropReason: Int] = [:]
-    private var lastAccepted: LocationFix?
+    // The last accepted fix, only what the speed check reads (a whole `LocationFix` is ~144 bytes to copy per fix).
+    private var lastAcceptedCoordinate = Coordinate(latitude: 0, longitude: 0)
+    private var lastAcceptedTime: Date?
+    private var lastAcceptedAccuracy: Double?
+    /// The latest time of any accepted fix.
     private var lastTime: Date?
     private var sameSegment = false
 
@@ -34,7 +38,9 @@ public struct FixFilter: Sendable, Hashable {
         if let reason {
             dropped[reason, default: 0] += 1
         } else {
-            lastAccepted = fix
+            lastAcceptedCoordinate = fix.coordinate
+            lastAcceptedTime = fix.time
+            lastAcceptedAccuracy = fix.horizontalAccuracyMeters
             if let time = fix.time { lastTime = time }
             sameSegment = true
         }
@@ -50,11 +56,12 @@ public struct FixFilter: Sendable, Hashable {
             if time == lastTime { return .duplicateTime }
             if time < lastTime { return .timeWentBackwards }
         }
-        if sameSegment, let previous = lastAccepted, let time = fix.time, let previousTime = previous.time {
+        // `sameSegment` is only ever set by an accepted fix, so the last accepted one exists.
+        if sameSegment, let time = fix.time, let previousTime = lastAcceptedTime {
             let seconds = time.timeIntervalSince(previousTime)
-            let allowance = (fix.horizontalAccuracyMeters ?? 0) + (previous.horizontalAccuracyMeters ?? 0)
+            let allowance = (fix.horizontalAccuracyMeters ?? 0) + (lastAcceptedAccuracy ?? 0)
             // A flat approximation is plenty for a limit this coarse (and far cheaper than a geodesic).
-            let meters = RunRecorder.roughDistance(previous.coordinate, fix.coordinate) - allowance
+            let meters = RunRecorder.roughDistance(lastAcceptedCoordinate, fix.coordinate) - allowance
             if meters > settings.maxSpeedMetersPerSecond * seconds { return .impossibleSpeed }
         }
         return nil

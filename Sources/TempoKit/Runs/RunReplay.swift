@@ -73,12 +73,19 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
+        // The step from the previous valid fix: usually also the recorder's step (when that fix
+        // counted), which then takes this measure instead of computing the same geodesic again.
+        var step: (from: Coordinate, meters: Double)?
         if fix.coordinate.isValid {
-            if let previousValid { unfilteredDistanceMeters += Geodesic.distance(previousValid, fix.coordinate) }
+            if let previousValid {
+                let meters = Geodesic.distance(previousValid, fix.coordinate)
+                unfilteredDistanceMeters += meters
+                step = (previousValid, meters)
+            }
             previousValid = fix.coordinate
         }
         guard let time = fix.time else {
-            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
+            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix, step: step) }
             return
         }
         segmentLastTime = time
@@ -99,7 +106,7 @@ public struct RunReplay: Sendable {
             }
             release()
         }
-        ingest(fix)
+        ingest(fix, step: step)
     }
 
     /// Stops the run at the last fix time and returns the recorder.
@@ -136,13 +143,13 @@ public struct RunReplay: Sendable {
         }
     }
 
-    private mutating func ingest(_ fix: LocationFix) {
+    private mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)? = nil) {
         if let time = fix.time {
             while nextLap < lapStarts.count, lapStarts[nextLap] <= time {
                 try? recorder.lap(at: lapStarts[nextLap])
                 nextLap += 1
             }
         }
-        recorder.ingest(fix)
+        recorder.ingest(fix, step: step)
     }
 }
