@@ -65,15 +65,26 @@ public struct ElevationProfile: Sendable, Hashable {
     static func gainAndLoss(_ points: [(x: Double, altitude: Double)]) -> (Double, Double) {
         let n = points.count
         // 1. Spikes: replace any altitude far from the median of its neighbourhood.
-        var cleaned = points.map(\.altitude)
+        let altitudes = points.map(\.altitude)
+        var cleaned = altitudes
         var window: [Double] = []
         window.reserveCapacity(2 * spikeWindow + 1)
         for i in 0..<n {
+            let altitude = altitudes[i]
+            let neighbours = max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)
+            // The median is one of the window's values: when every one of them passes the test
+            // below, so does the median, and the sort is not needed (the common case by far).
+            var allClose = true
+            for j in neighbours where !(abs(altitude - altitudes[j]) <= spikeLimitMeters) {
+                allClose = false
+                break
+            }
+            if allClose { continue }
             window.removeAll(keepingCapacity: true)
-            for j in max(0, i - spikeWindow)...min(n - 1, i + spikeWindow) { window.append(points[j].altitude) }
+            for j in neighbours { window.append(altitudes[j]) }
             window.sort()
             let median = window[window.count / 2]
-            if abs(points[i].altitude - median) > spikeLimitMeters { cleaned[i] = median }
+            if abs(altitude - median) > spikeLimitMeters { cleaned[i] = median }
         }
         // 2. Smoothing: mean over a centred window (two pointers, prefix sums).
         var prefix = [0.0]

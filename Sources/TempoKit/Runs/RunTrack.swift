@@ -100,14 +100,23 @@ public struct RunTrack: Sendable {
     }
 
     private func bestEffort(_ length: Double) -> BestEffort? {
-        let d = distances, t = timers, n = d.count
-        var best: (elapsed: Double, start: Double)?
-        func consider(_ elapsed: Double, _ start: Double) {
-            if best == nil || elapsed < best?.elapsed ?? .infinity { best = (elapsed, start) }
+        distances.withUnsafeBufferPointer { d in
+            timers.withUnsafeBufferPointer { t in Self.bestEffort(length, distances: d, timers: t) }
         }
+    }
+
+    /// The two sweeps over raw buffers (no closure or optional in the loops: they run 14 times
+    /// over every fix of a run). The first stretch found wins a tie, as it always has.
+    private static func bestEffort(
+        _ length: Double, distances d: UnsafeBufferPointer<Double>, timers t: UnsafeBufferPointer<Double>
+    ) -> BestEffort? {
+        let n = d.count
+        guard n > 0 else { return nil }
+        var found = false, bestElapsed = 0.0, bestStart = 0.0
         // Each fix as the end: the start lies `length` earlier, interpolated (latest such instant).
+        let d0 = d[0]
         var j = 0
-        for i in 0..<n where d[i] - d[0] >= length {
+        for i in 0..<n where d[i] - d0 >= length {
             let x = d[i] - length
             while j + 1 < n && d[j + 1] <= x { j += 1 }
             let startTime: Double
@@ -116,13 +125,19 @@ public struct RunTrack: Sendable {
             } else {
                 startTime = t[j] + (x - d[j]) / (d[j + 1] - d[j]) * (t[j + 1] - t[j])
             }
-            consider(t[i] - startTime, startTime)
+            let elapsed = t[i] - startTime
+            if !found || elapsed < bestElapsed {
+                found = true
+                bestElapsed = elapsed
+                bestStart = startTime
+            }
         }
         // Each fix as the start: the end lies `length` later, interpolated (earliest such instant).
+        let last = d[n - 1]
         var k = 0
         for s in 0..<n {
             let y = d[s] + length
-            guard y <= d[n - 1] else { break }
+            guard y <= last else { break }
             // Latest fix with the same distance as s starts the stretch latest.
             if s + 1 < n && d[s + 1] == d[s] { continue }
             while k < n && d[k] < y { k += 1 }
@@ -133,8 +148,13 @@ public struct RunTrack: Sendable {
             } else {
                 endTime = t[k - 1] + (y - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1])
             }
-            consider(endTime - t[s], t[s])
+            let elapsed = endTime - t[s]
+            if !found || elapsed < bestElapsed {
+                found = true
+                bestElapsed = elapsed
+                bestStart = t[s]
+            }
         }
-        return best.map { BestEffort(distanceMeters: length, elapsedSeconds: $0.elapsed, startOffsetSeconds: $0.start) }
+        return found ? BestEffort(distanceMeters: length, elapsedSeconds: bestElapsed, startOffsetSeconds: bestStart) : nil
     }
 }
