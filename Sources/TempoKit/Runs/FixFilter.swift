@@ -61,8 +61,13 @@ public struct FixFilter: Sendable, Hashable {
             let seconds = time.timeIntervalSince(previousTime)
             let allowance = (fix.horizontalAccuracyMeters ?? 0) + (lastAcceptedAccuracy ?? 0)
             // A flat approximation is plenty for a limit this coarse (and far cheaper than a geodesic).
-            let meters = RunRecorder.roughDistance(lastAcceptedCoordinate, fix.coordinate) - allowance
-            if meters > settings.maxSpeedMetersPerSecond * seconds { return .impossibleSpeed }
+            // Its bound without the cosine is never smaller, so when the bound is within the limit
+            // so is the distance, and the cosine is only needed for a fast step (same decision).
+            let limit = settings.maxSpeedMetersPerSecond * seconds
+            if RunRecorder.roughDistanceBound(lastAcceptedCoordinate, fix.coordinate) - allowance > limit,
+               RunRecorder.roughDistance(lastAcceptedCoordinate, fix.coordinate) - allowance > limit {
+                return .impossibleSpeed
+            }
         }
         return nil
     }

@@ -268,8 +268,8 @@ public struct RunRecorder: Sendable {
             append(fix)
             // A receiver's own speed (Doppler) says "moving" far more reliably than positions.
             let saysMoving = (fix.speedMetersPerSecond ?? 0) >= settings.movingSpeedMetersPerSecond
-            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
-                settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
+            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate, isAtMost: max(
+                settings.stopRadiusMeters, 3.5 * accuracy(of: fix)))
             else {
                 // The fix just appended, as `anchor(at: store.count - 1)` would read it back.
                 self.candidate = Anchor(coordinate: fix.coordinate, time: time, sampleIndex: store.count - 1)
@@ -349,6 +349,23 @@ public struct RunRecorder: Sendable {
         let north = (b.latitude - a.latitude) * 111_133
         let east = wrappedDegrees(b.longitude - a.longitude) * 111_320 * cos((a.latitude + b.latitude) * .pi / 360)
         return (north * north + east * east).squareRoot()
+    }
+
+    /// `roughDistance(a, b)` with the cosine taken as 1: never less than it (each rounding is
+    /// monotonic and |cos| ≤ 1), so a bound within a limit proves the distance is too, without
+    /// the cosine (the common case while running). Metres.
+    @inline(__always)
+    static func roughDistanceBound(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let north = (b.latitude - a.latitude) * 111_133
+        let east = wrappedDegrees(b.longitude - a.longitude) * 111_320
+        return (north * north + east * east).squareRoot()
+    }
+
+    /// Exactly `roughDistance(a, b) <= limit`, the cosine computed only when the bound does not decide it.
+    @inline(__always)
+    static func roughDistance(_ a: Coordinate, _ b: Coordinate, isAtMost limit: Double) -> Bool {
+        if roughDistanceBound(a, b) <= limit { return true }
+        return roughDistance(a, b) <= limit
     }
 
     /// `remainder(degrees, 360)` (into −180…180, ties to even), bit for bit, without the libm call
