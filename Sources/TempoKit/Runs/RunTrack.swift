@@ -105,55 +105,105 @@ public struct RunTrack: Sendable {
         }
     }
 
+    /// Fixes per block of candidates that one bound may rule out together (see `bestEffort`).
+    static let bestEffortBlock = 16
+
     /// The two sweeps over raw buffers (no closure or optional in the loops: they run 14 times
     /// over every fix of a run). The first stretch found wins a tie, as it always has.
+    ///
+    /// When distances and timers never decrease, a block of `bestEffortBlock` candidates is
+    /// skipped when a lower bound on all their times already exceeds the best so far: none of
+    /// them could have won, so the result is the same, bit for bit, with far fewer interpolations.
+    /// The pointers into the track still end where the full sweep would leave them.
     private static func bestEffort(
         _ length: Double, distances d: UnsafeBufferPointer<Double>, timers t: UnsafeBufferPointer<Double>
     ) -> BestEffort? {
         let n = d.count
         guard n > 0 else { return nil }
+        var monotonic = true
+        for index in 1..<max(1, n) where !(d[index] >= d[index - 1] && t[index] >= t[index - 1]) {
+            monotonic = false
+            break
+        }
+        let block = monotonic ? bestEffortBlock : n
+        // An interpolated start may exceed the next fix's time by a few ulps; this margin is far larger.
+        let margin = 1e-12 * (1 + max(abs(t[0]), abs(t[n - 1])))
         var found = false, bestElapsed = 0.0, bestStart = 0.0
+
         // Each fix as the end: the start lies `length` earlier, interpolated (latest such instant).
         let d0 = d[0]
         var j = 0
-        for i in 0..<n where d[i] - d0 >= length {
-            let x = d[i] - length
-            while j + 1 < n && d[j + 1] <= x { j += 1 }
-            let startTime: Double
-            if d[j] == x || j + 1 >= n || d[j + 1] == d[j] {
-                startTime = t[j]
-            } else {
-                startTime = t[j] + (x - d[j]) / (d[j + 1] - d[j]) * (t[j + 1] - t[j])
+        var blockStart = 0
+        while blockStart < n {
+            let blockEnd = min(n, blockStart + block)
+            if found, d[blockEnd - 1] - d0 >= length {
+                // Every start in the block is at most the time of the fix after the last one's start.
+                let x = d[blockEnd - 1] - length
+                var jEnd = j
+                while jEnd + 1 < n && d[jEnd + 1] <= x { jEnd += 1 }
+                if t[blockStart] - t[min(jEnd + 1, n - 1)] > bestElapsed + margin {
+                    j = jEnd
+                    blockStart = blockEnd
+                    continue
+                }
             }
-            let elapsed = t[i] - startTime
-            if !found || elapsed < bestElapsed {
-                found = true
-                bestElapsed = elapsed
-                bestStart = startTime
+            for i in blockStart..<blockEnd where d[i] - d0 >= length {
+                let x = d[i] - length
+                while j + 1 < n && d[j + 1] <= x { j += 1 }
+                let startTime: Double
+                if d[j] == x || j + 1 >= n || d[j + 1] == d[j] {
+                    startTime = t[j]
+                } else {
+                    startTime = t[j] + (x - d[j]) / (d[j + 1] - d[j]) * (t[j + 1] - t[j])
+                }
+                let elapsed = t[i] - startTime
+                if !found || elapsed < bestElapsed {
+                    found = true
+                    bestElapsed = elapsed
+                    bestStart = startTime
+                }
             }
+            blockStart = blockEnd
         }
+
         // Each fix as the start: the end lies `length` later, interpolated (earliest such instant).
         let last = d[n - 1]
         var k = 0
-        for s in 0..<n {
-            let y = d[s] + length
-            guard y <= last else { break }
-            // Latest fix with the same distance as s starts the stretch latest.
-            if s + 1 < n && d[s + 1] == d[s] { continue }
-            while k < n && d[k] < y { k += 1 }
-            guard k < n else { break }
-            let endTime: Double
-            if d[k] == y || k == 0 {
-                endTime = t[k]
-            } else {
-                endTime = t[k - 1] + (y - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1])
+        blockStart = 0
+        sweep: while blockStart < n {
+            let blockEnd = min(n, blockStart + block)
+            if found {
+                // Every end in the block is at least the time of the fix before the first one's end.
+                let y = d[blockStart] + length
+                guard y <= last else { break sweep }
+                while k < n && d[k] < y { k += 1 }
+                guard k < n else { break sweep }
+                if t[max(k, 1) - 1] - t[blockEnd - 1] > bestElapsed {
+                    blockStart = blockEnd
+                    continue
+                }
             }
-            let elapsed = endTime - t[s]
-            if !found || elapsed < bestElapsed {
-                found = true
-                bestElapsed = elapsed
-                bestStart = t[s]
+            for s in blockStart..<blockEnd {
+                let y = d[s] + length
+                guard y <= last else { break sweep }
+                // Latest fix with the same distance as s starts the stretch latest.
+                if s + 1 < n && d[s + 1] == d[s] { continue }
+                while k < n && d[k] < y { k += 1 }
+                guard k < n else { break sweep }
+                let endTime: Double
+                if d[k] == y || k == 0 {
+                    endTime = t[k]
+                } else {
+                    endTime = t[k - 1] + (y - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1])
+                }
+                let elapsed = endTime - t[s]
+                if !found || elapsed < bestElapsed {
+                    found = true
+                    bestElapsed = elapsed
+                    bestStart = t[s]
+                }
             }
+            blockStart = blockEnd
         }
         return found ? BestEffort(distanceMeters: length, elapsedSeconds: bestElapsed, startOffsetSeconds: bestStart) : nil
     }
