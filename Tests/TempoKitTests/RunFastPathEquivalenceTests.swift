@@ -122,4 +122,93 @@ import Testing
             }
         }
     }
+
+    /// The plain elevation pass of one segment: a sorted median window for every point, prefix
+    /// sums, smoothing, hysteresis (constants from `ElevationProfile`).
+    private func plainGainAndLoss(_ points: [(x: Double, altitude: Double)]) -> (Double, Double) {
+        let n = points.count, spikeWindow = ElevationProfile.spikeWindow, limit = ElevationProfile.spikeLimitMeters
+        let half = ElevationProfile.smoothingHalfWindow, threshold = ElevationProfile.thresholdMeters
+        var cleaned = points.map(\.altitude)
+        for i in 0..<n {
+            let window = (max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)).map { points[$0].altitude }.sorted()
+            let median = window[window.count / 2]
+            if abs(points[i].altitude - median) > limit { cleaned[i] = median }
+        }
+        var prefix = [0.0]
+        for value in cleaned { prefix.append((prefix.last ?? 0) + value) }
+        var smoothed = [Double](repeating: 0, count: n)
+        var first = 0, last = 0
+        for i in 0..<n {
+            while points[first].x < points[i].x - half { first += 1 }
+            while last + 1 < n && points[last + 1].x <= points[i].x + half { last += 1 }
+            smoothed[i] = (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
+        }
+        var gain = 0.0, loss = 0.0
+        guard let initial = smoothed.first else { return (0, 0) }
+        var direction = 0, base = initial, low = initial, high = initial
+        for value in smoothed.dropFirst() {
+            switch direction {
+            case 1:
+                if value > high { high = value }
+                if high - value >= threshold { gain += high - base; base = high; low = value; direction = -1 }
+            case -1:
+                if value < low { low = value }
+                if value - low >= threshold { loss += base - low; base = low; high = value; direction = 1 }
+            default:
+                low = min(low, value); high = max(high, value)
+                if value - low >= threshold {
+                    base = low; high = value; direction = 1
+                } else if high - value >= threshold {
+                    base = high; low = value; direction = -1
+                }
+            }
+        }
+        if direction == 1 { gain += high - base }
+        if direction == -1 { loss += base - low }
+        return (gain, loss)
+    }
+
+    @Test func elevationEqualsThePlainPass() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+            var random = SeededRandom(seed: UInt64(seed))
+            var samples: [RunSample] = []
+            var altitude = Double.random(in: -50...3000, using: &random), time = 1_600_000_000.0
+            let segments = Int.random(in: 1...3, using: &random)
+            for segment in 0..<segments {
+                let timed = Int.random(in: 0..<4, using: &random) != 0
+                for _ in 0..<Int.random(in: 1...600, using: &random) {
+                    time += [1.0, 1, 2, 5, 0.5][Int.random(in: 0..<5, using: &random)]
+                    altitude += Double.random(in: -1.5...1.5, using: &random)
+                    var value: Double? = altitude
+                    switch Int.random(in: 0..<40, using: &random) {
+                    case 0: value = altitude + Double.random(in: -90...90, using: &random)  // a spike
+                    case 1: value = altitude + [10, -10, 10.000_000_001, -9.999_999_999, 10.3, -10.3][Int.random(in: 0..<6, using: &random)]
+                    case 2: value = nil
+                    default: break
+                    }
+                    samples.append(RunSample(time: timed ? Date(timeIntervalSince1970: time) : nil,
+                                             coordinate: Coordinate(latitude: 1, longitude: 1), altitudeMeters: value,
+                                             segment: segment, distanceMeters: 0, timerSeconds: nil, movingSeconds: nil))
+                }
+            }
+            var gain = 0.0, loss = 0.0
+            for segment in 0..<segments {
+                let inSegment = samples.filter { $0.segment == segment }
+                let points = inSegment.enumerated().compactMap { index, sample -> (x: Double, altitude: Double)? in
+                    guard let value = sample.altitudeMeters else { return nil }
+                    return (sample.time?.timeIntervalSince1970 ?? Double(index), value)
+                }
+                guard !points.isEmpty else { continue }
+                let (g, l) = plainGainAndLoss(points)
+                gain += g
+                loss += l
+            }
+            guard let profile = ElevationProfile(samples: samples) else {
+                #expect(samples.allSatisfy { $0.altitudeMeters == nil })
+                return
+            }
+            #expect(profile.gainMeters.bitPattern == gain.bitPattern)
+            #expect(profile.lossMeters.bitPattern == loss.bitPattern)
+        }
+    }
 }

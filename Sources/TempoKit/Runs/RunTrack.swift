@@ -93,39 +93,78 @@ public struct RunTrack: Sendable {
     /// The fastest stretch of each of `targets` metres the run contains (timer time).
     public func bestEfforts(targets: [Double] = BestEffort.standardDistances) -> [BestEffort] {
         guard hasTimes, let total = distances.last, let first = distances.first else { return [] }
-        return targets.compactMap { target in
-            guard total - first >= target else { return nil }
-            return bestEffort(target)
+        return distances.withUnsafeBufferPointer { d in
+            timers.withUnsafeBufferPointer { t in
+                let monotonic = Self.neverDecrease(d, t)
+                return targets.compactMap { target in
+                    guard total - first >= target else { return nil }
+                    return Self.bestEffort(target, distances: d, timers: t, monotonic: monotonic)
+                }
+            }
         }
     }
 
-    private func bestEffort(_ length: Double) -> BestEffort? {
-        distances.withUnsafeBufferPointer { d in
-            timers.withUnsafeBufferPointer { t in Self.bestEffort(length, distances: d, timers: t) }
+    /// Candidates per block that one bound may rule out together (see `bestEffort`); a block
+    /// ruled out doubles the next one, up to `largestBlock`.
+    static let smallestBlock = 16
+    static let largestBlock = 1 << 16
+
+    /// Whether neither distances nor timers ever decrease (NaN counts as a decrease).
+    private static func neverDecrease(_ d: UnsafeBufferPointer<Double>, _ t: UnsafeBufferPointer<Double>) -> Bool {
+        var ordered = true
+        for index in 1..<max(1, d.count) {
+            ordered = ordered && d[index] >= d[index - 1] && t[index] >= t[index - 1]
         }
+        return ordered
     }
 
-    /// Fixes per block of candidates that one bound may rule out together (see `bestEffort`).
-    static let bestEffortBlock = 16
+    /// Where `while j + 1 < n && d[j + 1] <= x { j += 1 }` leaves `j`, found by galloping and
+    /// bisection (`d` never decreases).
+    private static func lastAtMost(_ x: Double, from j: Int, _ d: UnsafeBufferPointer<Double>) -> Int {
+        let n = d.count
+        guard j + 1 < n, d[j + 1] <= x else { return j }
+        var low = j + 1, step = 1
+        while low + step < n && d[low + step] <= x {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, n)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if d[middle] <= x { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where `while k < n && d[k] < y { k += 1 }` leaves `k`, found by galloping and bisection.
+    private static func firstAtLeast(_ y: Double, from k: Int, _ d: UnsafeBufferPointer<Double>) -> Int {
+        let n = d.count
+        guard k < n, d[k] < y else { return k }
+        var low = k, step = 1
+        while low + step < n && d[low + step] < y {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, n)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if d[middle] < y { low = middle } else { high = middle }
+        }
+        return high
+    }
 
     /// The two sweeps over raw buffers (no closure or optional in the loops: they run 14 times
     /// over every fix of a run). The first stretch found wins a tie, as it always has.
     ///
-    /// When distances and timers never decrease, a block of `bestEffortBlock` candidates is
-    /// skipped when a lower bound on all their times already exceeds the best so far: none of
-    /// them could have won, so the result is the same, bit for bit, with far fewer interpolations.
-    /// The pointers into the track still end where the full sweep would leave them.
+    /// When distances and timers never decrease (`monotonic`), a block of candidates is skipped
+    /// when a lower bound on all their times already exceeds the best so far: none of them could
+    /// have won, so the result is the same, bit for bit, with far fewer interpolations. The
+    /// pointers into the track are moved to where the full sweep would leave them.
     private static func bestEffort(
-        _ length: Double, distances d: UnsafeBufferPointer<Double>, timers t: UnsafeBufferPointer<Double>
+        _ length: Double, distances d: UnsafeBufferPointer<Double>, timers t: UnsafeBufferPointer<Double>, monotonic: Bool
     ) -> BestEffort? {
         let n = d.count
         guard n > 0 else { return nil }
-        var monotonic = true
-        for index in 1..<max(1, n) where !(d[index] >= d[index - 1] && t[index] >= t[index - 1]) {
-            monotonic = false
-            break
-        }
-        let block = monotonic ? bestEffortBlock : n
         // An interpolated start may exceed the next fix's time by a few ulps; this margin is far larger.
         let margin = 1e-12 * (1 + max(abs(t[0]), abs(t[n - 1])))
         var found = false, bestElapsed = 0.0, bestStart = 0.0
@@ -133,17 +172,20 @@ public struct RunTrack: Sendable {
         // Each fix as the end: the start lies `length` earlier, interpolated (latest such instant).
         let d0 = d[0]
         var j = 0
-        var blockStart = 0
+        var blockStart = 0, block = monotonic ? smallestBlock : n
         while blockStart < n {
             let blockEnd = min(n, blockStart + block)
-            if found, d[blockEnd - 1] - d0 >= length {
+            if monotonic, found, d[blockEnd - 1] - d0 >= length {
                 // Every start in the block is at most the time of the fix after the last one's start.
-                let x = d[blockEnd - 1] - length
-                var jEnd = j
-                while jEnd + 1 < n && d[jEnd + 1] <= x { jEnd += 1 }
+                let jEnd = lastAtMost(d[blockEnd - 1] - length, from: j, d)
                 if t[blockStart] - t[min(jEnd + 1, n - 1)] > bestElapsed + margin {
                     j = jEnd
                     blockStart = blockEnd
+                    block = min(2 * block, largestBlock)
+                    continue
+                }
+                if block > smallestBlock {
+                    block = smallestBlock
                     continue
                 }
             }
@@ -170,16 +212,22 @@ public struct RunTrack: Sendable {
         let last = d[n - 1]
         var k = 0
         blockStart = 0
+        block = monotonic ? smallestBlock : n
         sweep: while blockStart < n {
             let blockEnd = min(n, blockStart + block)
-            if found {
+            if monotonic, found {
                 // Every end in the block is at least the time of the fix before the first one's end.
                 let y = d[blockStart] + length
                 guard y <= last else { break sweep }
-                while k < n && d[k] < y { k += 1 }
+                k = firstAtLeast(y, from: k, d)
                 guard k < n else { break sweep }
                 if t[max(k, 1) - 1] - t[blockEnd - 1] > bestElapsed {
                     blockStart = blockEnd
+                    block = min(2 * block, largestBlock)
+                    continue
+                }
+                if block > smallestBlock {
+                    block = smallestBlock
                     continue
                 }
             }
