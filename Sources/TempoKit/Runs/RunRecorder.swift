@@ -49,6 +49,10 @@ public struct RunRecorder: Sendable {
 
     private var segment = -1
     private var closedTimerSeconds = 0.0
+    /// The stopwatch's first `closedSegments` segments (all closed: they never change again) and
+    /// their seconds summed in order, so a pause adds up only the segments since the last one.
+    private var closedSegments = 0
+    private var closedSegmentsSeconds = 0.0
     private var segmentOpen = false
     /// The last fix that counts in the open segment (`nil` at a segment's start): only where and
     /// when, since a whole `LocationFix` is ~144 bytes to copy per fix.
@@ -152,6 +156,11 @@ public struct RunRecorder: Sendable {
         self.filter = FixFilter(settings: settings)
     }
 
+    /// Makes room for `fixes` accepted fixes at once, instead of growing step by step.
+    mutating func reserveCapacity(_ fixes: Int) {
+        store.reserveCapacity(fixes)
+    }
+
     // MARK: - Commands
 
     /// Applies a command at `now` (wall clock, UTC).
@@ -180,7 +189,7 @@ public struct RunRecorder: Sendable {
     public mutating func pause(at now: Date) throws(RunError) {
         guard state == .running else { throw .invalidCommand(.pause, state: state) }
         try? stopwatch.pause(at: now)
-        closedTimerSeconds = stopwatch.elapsed(at: now)
+        closedTimerSeconds = stopwatchElapsed(at: now)
         state = .paused
         syncTimer()
         endSegment()
@@ -318,6 +327,23 @@ public struct RunRecorder: Sendable {
     private func fastTimerSeconds(at time: Date) -> Double {
         guard let openTimerStart else { return stopwatch.elapsed(at: time) }
         return closedTimerSeconds + max(0, time.timeIntervalSince(openTimerStart))
+    }
+
+    /// `stopwatch.elapsed(at: now)`, bit for bit (the same sum in the same order), with the
+    /// closed segments' part kept from the last call: a run with thousands of pauses (segments in
+    /// a file) is not summed over all of them at every pause.
+    private mutating func stopwatchElapsed(at now: Date) -> Double {
+        let segments = stopwatch.segments
+        guard closedSegments <= segments.count else { return stopwatch.elapsed(at: now) }
+        var total = closedSegmentsSeconds
+        for index in closedSegments..<segments.count {
+            total += segments[index].seconds(at: now)
+            if index == closedSegments && segments[index].end != nil {
+                closedSegments += 1
+                closedSegmentsSeconds = total
+            }
+        }
+        return total
     }
 
     /// Notes the stopwatch's open segment after a command changed it (see `fastTimerSeconds`).

@@ -39,6 +39,12 @@ public struct RunReplay: Sendable {
         self.lapStarts = lapStarts.sorted()
     }
 
+    /// Makes room for `fixes` accepted fixes in the recorder at once (when the caller knows how many
+    /// there are at most), instead of growing the columns step by step.
+    public mutating func reserveCapacity(_ fixes: Int) {
+        recorder.reserveCapacity(fixes)
+    }
+
     /// Ends the current segment; the next fix begins a new one (empty segments do not count).
     public mutating func endSegment() {
         if segmentHasFixes { boundary = true }
