@@ -95,9 +95,12 @@ public struct RunRecorder: Sendable {
             self.coordinate = coordinate
             self.time = time
             self.sampleIndex = sampleIndex
-            add(coordinate)
+            // `add(coordinate)` of the first point: its offsets are x − x = +0 (coordinates that
+            // count are finite), so the sums stay +0.
+            count = 1
         }
 
+        @inline(__always)
         mutating func add(_ point: Coordinate) {
             sumNorthDegrees += point.latitude - coordinate.latitude
             sumEastDegrees += RunRecorder.wrappedDegrees(point.longitude - coordinate.longitude)
