@@ -209,6 +209,15 @@ import Testing
             }
             #expect(profile.gainMeters.bitPattern == gain.bitPattern)
             #expect(profile.lossMeters.bitPattern == loss.bitPattern)
+            // The recorder's columns give the same as the samples.
+            var store = RunSampleStore()
+            for sample in samples {
+                store.append(time: sample.time, coordinate: sample.coordinate, altitudeMeters: sample.altitudeMeters,
+                             segment: sample.segment, distanceMeters: 0, timerSeconds: nil, movingSeconds: nil)
+            }
+            let fromStore = ElevationProfile(store: store)
+            #expect(fromStore?.gainMeters.bitPattern == gain.bitPattern)
+            #expect(fromStore?.lossMeters.bitPattern == loss.bitPattern)
         }
     }
 }

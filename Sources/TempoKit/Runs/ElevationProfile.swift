@@ -25,10 +25,59 @@ public struct ElevationProfile: Sendable, Hashable {
                   time: { samples[$0].time?.timeIntervalSince1970 ?? .nan })
     }
 
-    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them.
+    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them
+    /// (the same points, read straight from the columns into reused buffers).
     init?(store: RunSampleStore) {
-        self.init(count: store.count, segment: { store.segments[$0] }, altitude: { store.altitudes[$0] },
-                  time: { store.times[$0].isNaN ? .nan : store.times[$0] + Date.timeIntervalBetween1970AndReferenceDate })
+        let n = store.count
+        var gain = 0.0, loss = 0.0, any = false
+        var xs: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
+        store.segments.withUnsafeBufferPointer { segments in
+            store.altitudes.withUnsafeBufferPointer { storedAltitudes in
+                store.times.withUnsafeBufferPointer { times in
+                    var start = 0
+                    while start < n {
+                        var end = start + 1
+                        while end < n && segments[end] == segments[start] { end += 1 }
+                        if xs.count < end - start {
+                            xs = [Double](repeating: 0, count: end - start)
+                            altitudes = xs
+                            prefix = [Double](repeating: 0, count: end - start + 1)
+                        }
+                        var count = 0
+                        xs.withUnsafeMutableBufferPointer { x in
+                            altitudes.withUnsafeMutableBufferPointer { a in
+                                for index in start..<end {
+                                    let value = storedAltitudes[index]
+                                    guard value.isFinite else { continue }
+                                    let seconds = times[index]
+                                    x[count] = seconds.isNaN
+                                        ? Double(index - start) : seconds + Date.timeIntervalBetween1970AndReferenceDate
+                                    a[count] = value
+                                    count += 1
+                                }
+                            }
+                        }
+                        if count > 0 {
+                            any = true
+                            let (g, l) = xs.withUnsafeBufferPointer { x in
+                                altitudes.withUnsafeBufferPointer { a in
+                                    prefix.withUnsafeMutableBufferPointer { p in
+                                        Self.gainAndLoss(xs: UnsafeBufferPointer(rebasing: x[..<count]),
+                                                         altitudes: UnsafeBufferPointer(rebasing: a[..<count]), prefix: p)
+                                    }
+                                }
+                            }
+                            gain += g
+                            loss += l
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+        guard any else { return nil }
+        gainMeters = gain
+        lossMeters = loss
     }
 
     /// The one pass: fixes `0..<count`, grouped into runs of equal `segment`; altitudes and times
@@ -91,10 +140,19 @@ public struct ElevationProfile: Sendable, Hashable {
             // so is the median and the sort is not needed (the common case by far). |a − v| grows
             // with v's distance from a, rounding included, so the extremes decide for all.
             var lowest = altitude, highest = altitude
-            for j in neighbours {
-                let value = altitudes[j]
-                lowest = value < lowest ? value : lowest
-                highest = value > highest ? value : highest
+            if i >= spikeWindow && i + spikeWindow < n {
+                // A whole window: a fixed count the compiler unrolls.
+                for offset in 0..<(2 * spikeWindow + 1) {
+                    let value = altitudes[i - spikeWindow + offset]
+                    lowest = value < lowest ? value : lowest
+                    highest = value > highest ? value : highest
+                }
+            } else {
+                for j in neighbours {
+                    let value = altitudes[j]
+                    lowest = value < lowest ? value : lowest
+                    highest = value > highest ? value : highest
+                }
             }
             var cleaned = altitude
             if !(highest - altitude <= spikeLimitMeters && altitude - lowest <= spikeLimitMeters) {
