@@ -220,4 +220,14 @@ import Testing
             #expect(fromStore?.lossMeters.bitPattern == loss.bitPattern)
         }
     }
+
+    @Test func dropCountsAreKeptByReason() {
+        #expect(FixDropReason.allCases.enumerated().allSatisfy { $0.offset == $0.element.countIndex })
+        var filter = FixFilter()
+        filter.count(.stationary, times: 0)
+        #expect(filter.dropped.isEmpty)
+        filter.count(.stationary, times: 3)
+        filter.count(.notRecording)
+        #expect(filter.dropped == [.stationary: 3, .notRecording: 1])
+    }
 }

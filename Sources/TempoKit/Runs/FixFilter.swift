@@ -7,8 +7,17 @@ import Foundation
 public struct FixFilter: Sendable, Hashable {
     /// The limits applied.
     public var settings: RunSettings
-    /// How many fixes were dropped, by reason.
-    public private(set) var dropped: [FixDropReason: Int] = [:]
+    /// How many fixes were dropped, by reason (only reasons that dropped at least one).
+    public var dropped: [FixDropReason: Int] {
+        var result: [FixDropReason: Int] = [:]
+        for (index, reason) in FixDropReason.allCases.enumerated() where droppedCounts[index] > 0 {
+            result[reason] = droppedCounts[index]
+        }
+        return result
+    }
+    /// The counts behind `dropped`, in `FixDropReason.allCases` order: counting a drop is an
+    /// array increment, not a dictionary update hashing the reason's name.
+    private var droppedCounts = [Int](repeating: 0, count: FixDropReason.allCases.count)
     // The last accepted fix, only what the speed check reads (a whole `LocationFix` is ~144 bytes to copy per fix).
     private var lastAcceptedCoordinate = Coordinate(latitude: 0, longitude: 0)
     private var lastAcceptedTime: Date?
@@ -29,14 +38,19 @@ public struct FixFilter: Sendable, Hashable {
 
     /// Counts a fix dropped for a reason decided elsewhere (e.g. the run was paused).
     public mutating func count(_ reason: FixDropReason) {
-        dropped[reason, default: 0] += 1
+        count(reason, times: 1)
+    }
+
+    /// Counts `times` fixes dropped for a reason decided elsewhere.
+    mutating func count(_ reason: FixDropReason, times: Int) {
+        droppedCounts[reason.countIndex] += times
     }
 
     /// Why `fix` would be dropped, or `nil` if it is accepted; an accepted fix becomes the new reference.
     public mutating func check(_ fix: LocationFix) -> FixDropReason? {
         let reason = rejection(of: fix)
         if let reason {
-            dropped[reason, default: 0] += 1
+            droppedCounts[reason.countIndex] += 1
         } else {
             lastAcceptedCoordinate = fix.coordinate
             lastAcceptedTime = fix.time

@@ -108,8 +108,12 @@ public struct RunRecorder: Sendable {
         }
 
         var centre: Coordinate {
-            Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
-                       longitude: coordinate.longitude + sumEastDegrees / Double(count))
+            // x / 1 is x: a new anchor (the common case while moving) needs no division.
+            if count == 1 {
+                return Coordinate(latitude: coordinate.latitude + sumNorthDegrees, longitude: coordinate.longitude + sumEastDegrees)
+            }
+            return Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
+                              longitude: coordinate.longitude + sumEastDegrees / Double(count))
         }
     }
 
@@ -315,7 +319,7 @@ public struct RunRecorder: Sendable {
                 return nil
             }
             // Still standing: the fix and any lone outlier before it are jitter.
-            for _ in 0..<(stop.outside.count + 1) { filter.count(.stationary) }
+            filter.count(.stationary, times: stop.outside.count + 1)
             stop.outside.removeAll()
             stop.add(fix.coordinate)
             // "Near" is tight so the departure is not placed seconds late (moving time resumes at once).
@@ -446,7 +450,7 @@ public struct RunRecorder: Sendable {
             earliest = lastStop.anchorIndex
         }
         let dropped = store.count - (earliest + 1)
-        for _ in 0..<dropped { filter.count(.stationary) }
+        filter.count(.stationary, times: dropped)
         store.truncate(to: earliest + 1)
         let anchorSample = store[earliest]
         distanceMeters = anchorSample.distanceMeters
