@@ -18,10 +18,7 @@ public enum RunAnalysis {
         replay.reserveCapacity(segments.reduce(0) { $0 + $1.count })
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
-            // Read in place: no copy of each ~144-byte fix on the way.
-            segment.withUnsafeBufferPointer { fixes in
-                for index in fixes.indices { replay.add(fixes[index]) }
-            }
+            for fix in segment { replay.add(fix) }
             replay.endSegment()
         }
         return replay
