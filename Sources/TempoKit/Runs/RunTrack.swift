@@ -104,9 +104,10 @@ public struct RunTrack: Sendable {
         }
     }
 
-    /// Candidates per block that one bound may rule out together (see `bestEffort`); a block
-    /// ruled out doubles the next one, up to `largestBlock`.
-    static let smallestBlock = 16
+    /// Candidates per block that one bound may rule out together (see `bestEffort`): a block
+    /// ruled out doubles the next one, up to `largestBlock`; one that is not is retried at a
+    /// quarter of its size, and processed candidate by candidate at `smallestBlock`.
+    static let smallestBlock = 4
     static let largestBlock = 1 << 16
 
     /// Whether neither distances nor timers ever decrease (NaN counts as a decrease).
@@ -131,7 +132,10 @@ public struct RunTrack: Sendable {
         var high = min(low + step, n)
         while high - low > 1 {
             let middle = (low + high) / 2
-            if d[middle] <= x { low = middle } else { high = middle }
+            // Selects rather than branches: the halvings are as unpredictable as they are few.
+            let before = d[middle] <= x
+            low = before ? middle : low
+            high = before ? high : middle
         }
         return low
     }
@@ -148,7 +152,9 @@ public struct RunTrack: Sendable {
         var high = min(low + step, n)
         while high - low > 1 {
             let middle = (low + high) / 2
-            if d[middle] < y { low = middle } else { high = middle }
+            let before = d[middle] < y
+            low = before ? middle : low
+            high = before ? high : middle
         }
         return high
     }
@@ -185,7 +191,7 @@ public struct RunTrack: Sendable {
                     continue
                 }
                 if block > smallestBlock {
-                    block = smallestBlock
+                    block = max(smallestBlock, block / 4)
                     continue
                 }
             }
@@ -227,7 +233,7 @@ public struct RunTrack: Sendable {
                     continue
                 }
                 if block > smallestBlock {
-                    block = smallestBlock
+                    block = max(smallestBlock, block / 4)
                     continue
                 }
             }
