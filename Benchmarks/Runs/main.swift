@@ -149,14 +149,24 @@ for _ in 0..<3 {
         }
     }
     let geodesicOnly = seconds(start.duration(to: clock.now))
+    // GeodesicWalk: the same steps with each point's latitude terms carried to the next step.
+    start = clock.now
+    var walked = 0.0
+    for segment in segments {
+        var walk = GeodesicWalk()
+        for fix in segment { walked += walk.step(to: fix.coordinate) ?? 0 }
+    }
+    let walkOnly = seconds(start.duration(to: clock.now))
     results += [("tempo recorder + summary", full, summary.distanceMeters),
                 ("Geodesic.distance sum only", geodesicOnly, geodesic),
+                ("GeodesicWalk sum only", walkOnly, walked),
                 ("tempo recorder only", recorderOnly, recorder.distanceMeters),
                 ("naive haversine sum (reference)", reference, naive)]
 }
 
 // Best of three runs for each.
-for name in ["tempo recorder + summary", "tempo recorder only", "Geodesic.distance sum only", "naive haversine sum (reference)"] {
+for name in ["tempo recorder + summary", "tempo recorder only", "Geodesic.distance sum only", "GeodesicWalk sum only",
+             "naive haversine sum (reference)"] {
     let runs = results.filter { $0.name == name }
     guard let best = runs.min(by: { $0.seconds < $1.seconds }) else { continue }
     let rate = Double(total) / best.seconds

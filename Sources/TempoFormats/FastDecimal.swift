@@ -1,37 +1,52 @@
-/// Decimal numbers parsed straight from UTF-8 bytes, correctly rounded.
+/// Decimal numbers parsed straight from UTF-8 bytes, correctly rounded (the same `Double` as
+/// `Double(String)` gives).
 ///
-/// The fast path takes `[-]digits[.digits]` whose digits form an integer of at most 2^53 and
-/// at most 22 fraction digits: both the integer and the power of ten are then exact doubles, so
-/// one division rounds correctly (Clinger's fast path) and the result equals `Double(String)`.
-/// Anything else (exponents, long mantissas, `+`, `inf`, hex) returns `nil` and the caller
-/// uses `Double(_:)` on the text.
+/// Takes `[-]digits[.digits]` with at most 27 digits after the point that count (trailing digits
+/// beyond the 19th significant one are cut off, as long as that cannot change the result). Most
+/// numbers take Clinger's fast path: an integer of at most 2^53 divided by an exact power of ten
+/// rounds correctly in one division. Longer ones, such as the 17 significant digits of a
+/// full-precision coordinate, get a candidate from one division that is then checked, and moved
+/// by an ulp where needed, by comparing the decimal exactly with the midpoints to its neighbours
+/// in 128-bit integer arithmetic. Anything else (exponents, `+`, `inf`, hex, huge values)
+/// returns `nil` and the caller uses `Double(_:)` on the text.
 enum FastDecimal {
     private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+        1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27,
     ]
+    /// 5^k for k ≤ 27 (5^27 < 2^63).
+    private static let powersOfFive: [UInt64] = (0...27).map { k in (0..<k).reduce(1) { product, _ in product * 5 } }
+    /// The most fraction digits the exact path handles: 10^27 = 5^27 · 2^27 keeps every product in 128 bits.
+    private static let maxScale = 27
 
     /// The value of the `count` bytes at `bytes`, or `nil` when the fast path does not apply.
     @inline(__always)
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+        guard let number = prefix(bytes, count: count), number.length == count else { return nil }
+        return number.value
+    }
+
+    /// The decimal at the start of the `count` bytes at `bytes` and how many bytes it takes, or
+    /// `nil` when there is none or the fast path does not apply to it. The value is the one
+    /// `parse` gives for those bytes alone.
+    @inline(__always)
+    static func prefix(_ bytes: UnsafePointer<UInt8>, count: Int) -> (value: Double, length: Int)? {
+        // Up to 19 digits in all (the usual case) in one plain loop; longer ones, or leading
+        // zeros that push them past 19, take `parseLong`.
         var index = 0
-        var negative = false
-        if count > 0, bytes[0] == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        }
+        let negative = count > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
         let integerStart = index
         while index < count {
             let digit = bytes[index] &- 0x30
             if digit > 9 { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
-            digits += 1
             index += 1
         }
-        if index == integerStart { return nil }
-        var fractionDigits = 0
+        let integerDigits = index - integerStart
+        if integerDigits == 0 { return nil }
+        var scale = 0
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
@@ -39,14 +54,152 @@ enum FastDecimal {
                 let digit = bytes[index] &- 0x30
                 if digit > 9 { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
-                digits += 1
                 index += 1
             }
-            fractionDigits = index - fractionStart
-            if fractionDigits == 0 { return nil }
+            scale = index - fractionStart
+            if scale == 0 { return nil }
         }
-        guard index == count, digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        if integerDigits + scale > 19 { return parseLong(bytes, count: index).map { ($0, index) } }
+        guard let value = quotient(mantissa, scale) else { return nil }
+        return (negative ? -value : value, index)
+    }
+
+    /// `parse` for more than 19 digits: leading zeros skipped, digits past the 19th significant
+    /// one cut off when they cannot change the result.
+    private static func parseLong(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+        var index = 0
+        var negative = false
+        if count > 0, bytes[0] == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        /// Digits cut off after the 19th significant one: left of the point (each scales by ten),
+        /// and whether any was not zero.
+        var droppedInteger = 0
+        var droppedNonZero = false
+        let integerStart = index
+        while index < count {
+            let digit = bytes[index] &- 0x30
+            if digit > 9 { break }
+            if significant < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if mantissa != 0 { significant += 1 }
+            } else {
+                droppedInteger += 1
+                if digit != 0 { droppedNonZero = true }
+            }
+            index += 1
+        }
+        if index == integerStart { return nil }
+        var scale = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count {
+                let digit = bytes[index] &- 0x30
+                if digit > 9 { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    if mantissa != 0 { significant += 1 }
+                    scale += 1
+                } else if digit != 0 {
+                    droppedNonZero = true
+                }
+                index += 1
+            }
+            if index == fractionStart { return nil }
+        }
+        guard index == count, droppedInteger == 0, scale <= maxScale else { return nil }
+        let value: Double
+        if !droppedNonZero {
+            guard let exact = quotient(mantissa, scale) else { return nil }
+            value = exact
+        } else {
+            // The decimal lies strictly between mantissa and mantissa + 1 (times 10^-scale): when
+            // both round to the same double, so does everything between them.
+            guard let low = quotient(mantissa, scale), let high = quotient(mantissa + 1, scale),
+                low.bitPattern == high.bitPattern
+            else { return nil }
+            value = low
+        }
         return negative ? -value : value
+    }
+
+    /// `w / 10^k` correctly rounded (ties to even), for `k ≤ 27`.
+    @inline(__always)
+    private static func quotient(_ w: UInt64, _ k: Int) -> Double? {
+        // k ≤ 19 here from `parse`; up to 27 from `parseLong`.
+        if w <= 1 << 53 && k <= 22 { return Double(w) / powersOfTen[k] }
+        return checkedQuotient(w, k)
+    }
+
+    /// A candidate within a few ulps, moved until the exact decimal lies between the midpoints to
+    /// its neighbours (`nil` if that somehow does not settle, which sends the caller to `Double(_:)`).
+    private static func checkedQuotient(_ w: UInt64, _ k: Int) -> Double? {
+        if w == 0 { return 0 }
+        var candidate = Double(w) / powersOfTen[k]
+        for _ in 0..<8 {
+            guard candidate.isNormal else { return nil }
+            // candidate = s · 2^e with a 53-bit integer s.
+            let s = candidate.significandBitPattern | 1 << 52
+            let e = Int(candidate.exponent) - 52
+            let odd = s & 1 == 1
+            let above = compare(w, k, with: 2 * s + 1, timesTwoToThe: e - 1)
+            if above > 0 || (above == 0 && odd) {
+                candidate = candidate.nextUp
+                continue
+            }
+            // Below a power of two the neighbour's ulp is half as wide.
+            let below = s == 1 << 52
+                ? compare(w, k, with: 4 * s - 1, timesTwoToThe: e - 2)
+                : compare(w, k, with: 2 * s - 1, timesTwoToThe: e - 1)
+            if below < 0 || (below == 0 && odd) {
+                candidate = candidate.nextDown
+                continue
+            }
+            return candidate
+        }
+        return nil
+    }
+
+    /// The sign of `w / 10^k − m · 2^e`, exactly: compares `w` with `m · 5^k · 2^(e+k)`.
+    @inline(__always)
+    private static func compare(_ w: UInt64, _ k: Int, with m: UInt64, timesTwoToThe e: Int) -> Int {
+        let product = m.multipliedFullWidth(by: powersOfFive[k])
+        var right = Wide(high: product.high, low: product.low)
+        var left = Wide(high: 0, low: w)
+        let shift = e + k
+        if shift >= 0 {
+            guard right.leadingZeroBitCount > shift else { return -1 }
+            right.shiftLeft(shift)
+        } else {
+            guard left.leadingZeroBitCount > -shift else { return 1 }
+            left.shiftLeft(-shift)
+        }
+        return left < right ? -1 : (left == right ? 0 : 1)
+    }
+
+    /// An unsigned 128-bit integer (the standard `UInt128` needs iOS 18 / macOS 15).
+    private struct Wide: Comparable {
+        var high: UInt64
+        var low: UInt64
+
+        var leadingZeroBitCount: Int { high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount }
+
+        /// Shifts left by `n < 128` bits (the caller checks that nothing is lost).
+        mutating func shiftLeft(_ n: Int) {
+            if n == 0 { return }
+            if n >= 64 {
+                high = low << UInt64(n - 64)
+                low = 0
+            } else {
+                high = high << UInt64(n) | low >> UInt64(64 - n)
+                low <<= UInt64(n)
+            }
+        }
+
+        static func < (a: Wide, b: Wide) -> Bool { a.high != b.high ? a.high < b.high : a.low < b.low }
     }
 }

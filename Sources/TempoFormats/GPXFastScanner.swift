@@ -14,7 +14,7 @@ import TempoKit
 /// The buffer is manually allocated: call `deallocate()` when done.
 struct GPXFastScanner {
     /// Names the GPX handler tells apart (local names, namespace prefix removed).
-    private enum Name: UInt8 {
+    enum Name: UInt8 {
         case other, trkpt, wpt, rtept, trk, trkseg, rte, metadata, name, type, ele, time, speed, course, hr, cad
 
         /// The element name as the general path spells it in messages.
@@ -53,8 +53,14 @@ struct GPXFastScanner {
     private var count = 0
     private var position = 0
     private var atEnd = false
+    /// Where the buffer starts in the input: the bytes compaction dropped.
+    private var droppedBytes = 0
+    /// Lines and the column reached in the dropped bytes, when counted as they are dropped.
     private var droppedLines = 0
     private var droppedColumn = 0
+    /// A regular file can be read again: its lines are counted only when an error needs them,
+    /// not over every byte while scanning. Other inputs (pipes) count as the buffer is compacted.
+    private let rereadable: Bool
     /// Qualified names of the open elements, concatenated; `openNameEnds` marks where each ends.
     private var openNames: UnsafeMutablePointer<UInt8>
     private var openNamesCapacity = 256
@@ -63,6 +69,13 @@ struct GPXFastScanner {
     /// The open elements' local names as the handler knows them (saves classifying end tags).
     private var openNameCodes: UnsafeMutablePointer<Name>
     private var openNameEndsCapacity = 64
+    /// `pointBody`'s open children: where each name starts in the buffer and its length.
+    private var bodyNames: UnsafeMutablePointer<(start: Int, length: Int)>
+    /// `pointBody`'s start tags in order: where each name starts in the buffer, its length and what it is.
+    private var bodyStarts: UnsafeMutablePointer<(start: Int, length: Int, code: Name)>
+    /// The previous plain point body's start tags, the guess for the next one.
+    private var pattern = BodyPattern()
+    private static let bodyDepthLimit = 16
     private var openDepth = 0
     private var sawRoot = false
     private var callbackPosition = 0
@@ -79,6 +92,7 @@ struct GPXFastScanner {
     private var collectingText = false
     private var inPoint = false
     private var point = PointBuilder(latitude: 0, longitude: 0)
+    private var pointName: String?
     private var pointIsWaypoint = false
     private var inTrack = false
     private var inRoute = false
@@ -92,6 +106,9 @@ struct GPXFastScanner {
     private var lonEnd = -1
     private var latHasEntity = false
     private var lonHasEntity = false
+    /// The `lat` and `lon` values when `plainStartTag` already parsed them (plain decimals).
+    private var latValue: Double?
+    private var lonValue: Double?
     /// The text when it is one plain ASCII piece still in the buffer (`rawTextStart >= 0`): kept
     /// as a range instead of copied, and copied into `text` only before the buffer moves.
     private var rawTextStart = -1
@@ -104,6 +121,7 @@ struct GPXFastScanner {
 
     init(descriptor: Int32, file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
         self.descriptor = descriptor
+        rereadable = lseek(descriptor, 0, SEEK_CUR) >= 0
         self.file = file
         self.includeRoutes = includeRoutes
         self.visit = visit
@@ -113,6 +131,8 @@ struct GPXFastScanner {
         openNames = .allocate(capacity: openNamesCapacity)
         openNameEnds = .allocate(capacity: openNameEndsCapacity)
         openNameCodes = .allocate(capacity: openNameEndsCapacity)
+        bodyNames = .allocate(capacity: Self.bodyDepthLimit)
+        bodyStarts = .allocate(capacity: BodyPattern.limit)
     }
 
     /// Frees the buffers.
@@ -122,18 +142,43 @@ struct GPXFastScanner {
         openNames.deallocate()
         openNameEnds.deallocate()
         openNameCodes.deallocate()
+        bodyNames.deallocate()
+        bodyStarts.deallocate()
+        pattern.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
     func location(of position: Int) -> String {
-        var line = droppedLines + 1
+        var (line, column) = rereadable ? droppedLinesFromFile() : (droppedLines + 1, droppedColumn)
         var lastNewline = -1
         for index in 0..<min(position, count) where base[index] == 0x0A {
             line += 1
             lastNewline = index
         }
-        let column = lastNewline < 0 ? droppedColumn + position + 1 : position - lastNewline
+        column = lastNewline < 0 ? column + position + 1 : position - lastNewline
         return "line \(line), column \(column)"
+    }
+
+    /// The line (1-based) and the bytes since its start at the end of the dropped bytes, read again
+    /// from the file.
+    private func droppedLinesFromFile() -> (line: Int, column: Int) {
+        guard droppedBytes > 0 else { return (1, 0) }
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.chunkSize)
+        defer { chunk.deallocate() }
+        var line = 1
+        var lastNewline = -1
+        var offset = 0
+        while offset < droppedBytes {
+            let got = pread(descriptor, chunk, min(Self.chunkSize, droppedBytes - offset), off_t(offset))
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            line += Self.newlines(chunk, got)
+            var index = got - 1
+            while index >= 0, chunk[index] != 0x0A { index -= 1 }
+            if index >= 0 { lastNewline = offset + index }
+            offset += got
+        }
+        return (line, droppedBytes - lastNewline - 1)
     }
 
     /// Scans the whole document; a content error is returned in `failure`.
@@ -197,19 +242,42 @@ struct GPXFastScanner {
     private mutating func compact() {
         guard position > 0 else { return }
         materializeText()
-        var lastNewline = -1
-        var index = 0
-        while index < position {
-            guard let found = memchr(base + index, 0x0A, position - index) else { break }
-            let offset = UnsafeMutableRawPointer(base).distance(to: found)
-            droppedLines += 1
-            lastNewline = offset
-            index = offset + 1
+        droppedBytes += position
+        if !rereadable {
+            droppedLines += Self.newlines(base, position)
+            var lastNewline = position - 1
+            while lastNewline >= 0, base[lastNewline] != 0x0A { lastNewline -= 1 }
+            droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
         }
-        droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
         memmove(base, base + position, count - position)
         count -= position
         position = 0
+    }
+
+    /// Line feeds among the `count` bytes at `bytes`, eight bytes at a time. Lines are counted for
+    /// error messages only, but over every byte read, so this must cost next to nothing.
+    private static func newlines(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var total = 0
+        var index = 0
+        while index + 8 <= count {
+            // Eight one-byte counters, summed across before any of them can pass 255.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255 && index + 8 <= count {
+                // Bytes equal to 0x0A become zero; each zero byte (exactly) gets its top bit set.
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+                index += 8
+                words += 1
+            }
+            total += Int(truncatingIfNeeded: (lanes &* 0x0101_0101_0101_0101) >> 56)
+        }
+        while index < count {
+            if bytes[index] == 0x0A { total += 1 }
+            index += 1
+        }
+        return total
     }
 
     /// The offset from `position` of the first `byte` at or after offset `from`, reading more as needed.
@@ -240,7 +308,7 @@ struct GPXFastScanner {
 
     @inline(__always)
     private func startsWith(_ pattern: StaticString, at index: Int) -> Bool {
-        memcmp(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
+        Self.sameBytes(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount)
     }
 
     private mutating func checkEncoding() throws {
@@ -268,11 +336,32 @@ struct GPXFastScanner {
     @inline(__always)
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
+    /// Bytes below `?` that end a name: the XML delimiters `> / = < " '` and white space.
+    private static var nameEndBytes: UInt64 {
+        1 << 0x3E | 1 << 0x2F | 1 << 0x3D | 1 << 0x3C | 1 << 0x22 | 1 << 0x27 | 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09
+    }
+
     @inline(__always)
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        // Bytes above `>` are never delimiters; below it, only the XML delimiters and spaces stop a name.
-        if byte > 0x3E { return true }
-        return !(isSpace(byte) || byte == 0x3E || byte == 0x2F || byte == 0x3D || byte == 0x3C || byte == 0x22 || byte == 0x27)
+        // Bytes above `>` are never delimiters; below it, one bit of the mask says.
+        byte > 0x3E || (nameEndBytes >> UInt64(byte)) & 1 == 0
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (names are short: no library call).
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     private mutating func scanText() throws {
@@ -420,6 +509,8 @@ struct GPXFastScanner {
         var foundLatEnd = -1
         var foundLonStart = -1
         var foundLonEnd = -1
+        var foundLatValue: Double?
+        var foundLonValue: Double?
         var selfClosing = false
         while true {
             guard index < limit else { return false }
@@ -442,31 +533,43 @@ struct GPXFastScanner {
             let quote = bytes[index + 1]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
             let valueStart = index + 2
+            let isLat = attributeEnd - attributeStart == 3 && foundLatStart < 0 && startsWith("lat", at: attributeStart)
+            let isLon = !isLat && attributeEnd - attributeStart == 3 && foundLonStart < 0 && startsWith("lon", at: attributeStart)
             var valueEnd = valueStart
-            while valueEnd < limit {
-                let valueByte = bytes[valueEnd]
-                if valueByte == quote { break }
-                if valueByte == UInt8(ascii: "&") { return false }
-                valueEnd += 1
-            }
-            guard valueEnd < limit else { return false }
-            if attributeEnd - attributeStart == 3 {
-                if foundLatStart < 0, startsWith("lat", at: attributeStart) {
-                    foundLatStart = valueStart
-                    foundLatEnd = valueEnd
-                } else if foundLonStart < 0, startsWith("lon", at: attributeStart) {
-                    foundLonStart = valueStart
-                    foundLonEnd = valueEnd
+            var parsed: Double?
+            if isLat || isLon, let number = FastDecimal.prefix(bytes + valueStart, count: limit - valueStart),
+                valueStart + number.length < limit, bytes[valueStart + number.length] == quote {
+                // A plain decimal up to the quote: parsed while found, the same value `number` would give.
+                parsed = number.value
+                valueEnd = valueStart + number.length
+            } else {
+                while valueEnd < limit {
+                    let valueByte = bytes[valueEnd]
+                    if valueByte == quote { break }
+                    if valueByte == UInt8(ascii: "&") { return false }
+                    valueEnd += 1
                 }
+                guard valueEnd < limit else { return false }
+            }
+            if isLat {
+                foundLatStart = valueStart
+                foundLatEnd = valueEnd
+                foundLatValue = parsed
+            } else if isLon {
+                foundLonStart = valueStart
+                foundLonEnd = valueEnd
+                foundLonValue = parsed
             }
             index = valueEnd + 1
         }
         latStart = foundLatStart
         latEnd = foundLatEnd
         latHasEntity = false
+        latValue = foundLatValue
         lonStart = foundLonStart
         lonEnd = foundLonEnd
         lonHasEntity = false
+        lonValue = foundLonValue
         finishStartTag(start: start, nameEnd: nameEnd, close: index, selfClosing: selfClosing)
         return true
     }
@@ -489,6 +592,8 @@ struct GPXFastScanner {
         guard nameEnd > nameStart else { throw XMLScanner.SyntaxError(reason: "a tag name is missing or malformed", position: start) }
         latStart = -1
         lonStart = -1
+        latValue = nil
+        lonValue = nil
         var selfClosing = false
         while true {
             while index < close, Self.isSpace(bytes[index]) { index += 1 }
@@ -560,6 +665,146 @@ struct GPXFastScanner {
             textCount = 0
             rawTextStart = -1
             self.start(local)
+            if inPoint && depth == pointDepth && failure == nil { pointBody() }
+        }
+    }
+
+    /// The body of a point just opened, up to and including its end tag, in one tight pass, when
+    /// it is plain: child elements without attributes, text without entity references, values
+    /// that parse, no name, comment, CDATA or processing instruction, all in the buffer already.
+    /// Then it reports the point exactly as the element-by-element path would. Otherwise it
+    /// changes nothing and that path takes the body from the start.
+    ///
+    /// A track's points have the same children one after another, so each start tag is first
+    /// compared with the name at the same place in the previous point (`BodyPattern`), and each
+    /// end tag with the name it must close: a name scan only when that guess fails.
+    private mutating func pointBody() {
+        let bytes = base
+        let limit = count
+        var index = position
+        var fields = point
+        var depth = 0
+        var starts = 0
+        var guessedAll = true
+        while true {
+            while index < limit {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") { break }
+                if byte == UInt8(ascii: "&") { return }
+                index += 1
+            }
+            guard index + 1 < limit else { return }
+            if bytes[index + 1] == UInt8(ascii: "/") {
+                // Only the name of the innermost open element, right before `>`, ends it here.
+                let nameStart = index + 2
+                let expected: UnsafePointer<UInt8>
+                let length: Int
+                if depth == 0 {
+                    let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
+                    expected = UnsafePointer(openNames + openStart)
+                    length = openNameEnds[openDepth - 1] - openStart
+                } else {
+                    let open = bodyNames[depth - 1]
+                    expected = UnsafePointer(bytes + open.start)
+                    length = open.length
+                }
+                let nameEnd = nameStart + length
+                guard nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">"), Self.sameBytes(expected, bytes + nameStart, length)
+                else { return }
+                if depth == 0 {
+                    if !guessedAll || starts != pattern.count { pattern.record(bodyStarts, count: starts, from: bytes) }
+                    point = fields
+                    openDepth -= 1
+                    openNamesCount = openDepth > 0 ? openNameEnds[openDepth - 1] : 0
+                    position = nameEnd + 1
+                    callbackPosition = index
+                    end(openNameCodes[openDepth])
+                    return
+                }
+                depth -= 1
+                index = nameEnd + 1
+                continue
+            }
+            let nameStart = index + 1
+            // `<!` and `<?` (comments, CDATA, processing instructions) are left to the general path.
+            guard bytes[nameStart] != UInt8(ascii: "!"), bytes[nameStart] != UInt8(ascii: "?") else { return }
+            var length = 0
+            var name = Name.other
+            if let guess = pattern.entry(starts), nameStart + guess.length < limit,
+                bytes[nameStart + guess.length] == UInt8(ascii: ">"), Self.sameBytes(pattern.bytes + guess.offset, bytes + nameStart, guess.length) {
+                // The guessed name is all name bytes and `>` follows: a scan would stop at the same place.
+                length = guess.length
+                name = guess.code
+            } else {
+                var nameEnd = nameStart
+                while nameEnd < limit, Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                guard nameEnd > nameStart, nameEnd < limit, bytes[nameEnd] == UInt8(ascii: ">") else { return }
+                length = nameEnd - nameStart
+                name = Self.localName(bytes + nameStart, count: length)
+                guessedAll = false
+            }
+            guard starts < BodyPattern.limit else { return }
+            bodyStarts[starts] = (nameStart, length, name)
+            starts += 1
+            index = nameStart + length + 1
+            switch name {
+            case .ele, .time, .speed, .course, .hr, .cad:
+                // Plain ASCII text, then this element's own end tag. The usual text (a bare number,
+                // a `YYYY-MM-DDTHH:MM:SSZ` time) is parsed as it is found; anything else is found first.
+                let text = UnsafePointer(bytes + index)
+                var time: Date?
+                var value: Double?
+                if name == .time {
+                    if index + 20 < limit, bytes[index + 20] == UInt8(ascii: "<"), let parsed = fastTime(text, 20) {
+                        time = parsed
+                        index += 20
+                    }
+                } else if let number = FastDecimal.prefix(text, count: limit - index), index + number.length < limit,
+                    bytes[index + number.length] == UInt8(ascii: "<") {
+                    value = number.value
+                    index += number.length
+                }
+                if time == nil && value == nil {
+                    while index < limit {
+                        let byte = bytes[index]
+                        if byte == UInt8(ascii: "<") { break }
+                        if byte == UInt8(ascii: "&") || byte >= 0x80 { return }
+                        index += 1
+                    }
+                    guard index < limit else { return }
+                    let textLength = text.distance(to: bytes + index)
+                    if name == .time {
+                        time = fastTime(text, textLength) ?? ISO8601Time.parse(utf8: UnsafeBufferPointer(start: text, count: textLength))
+                        guard time != nil else { return }
+                    } else {
+                        let (start, trimmedLength) = Self.trim(text, textLength)
+                        guard let start, let parsed = FastDecimal.parse(start, count: trimmedLength) else { return }
+                        value = parsed
+                    }
+                }
+                let close = index + 2 + length
+                guard close < limit, bytes[index + 1] == UInt8(ascii: "/"),
+                    Self.sameBytes(bytes + index + 2, bytes + nameStart, length), bytes[close] == UInt8(ascii: ">")
+                else { return }
+                if let time {
+                    fields.time = time
+                } else if let value {
+                    switch name {
+                    case .ele: fields.altitude = value
+                    case .speed: fields.speed = value
+                    case .course: fields.course = value
+                    case .hr: fields.heartRate = value
+                    default: fields.cadence = value
+                    }
+                }
+                index = close + 1
+            case .name:
+                return
+            default:
+                guard depth < Self.bodyDepthLimit else { return }
+                bodyNames[depth] = (nameStart, length)
+                depth += 1
+            }
         }
     }
 
@@ -640,7 +885,7 @@ struct GPXFastScanner {
         }
         let bytes = name + start
         func equals(_ literal: StaticString) -> Bool {
-            memcmp(bytes, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+            sameBytes(bytes, literal.utf8Start, literal.utf8CodeUnitCount)
         }
         switch count - start {
         case 2: return equals("hr") ? .hr : .other
@@ -768,10 +1013,11 @@ struct GPXFastScanner {
                 fail("<\(name.text)> without lat and lon")
                 return
             }
-            guard let latitude = attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
-                let longitude = attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
+            guard let latitude = latValue ?? attributeNumber(latStart, latEnd, hasEntity: latHasEntity, in: name, "lat"),
+                let longitude = lonValue ?? attributeNumber(lonStart, lonEnd, hasEntity: lonHasEntity, in: name, "lon")
             else { return }
             point = PointBuilder(latitude: latitude, longitude: longitude)
+            pointName = nil
             inPoint = true
             pointIsWaypoint = name == .wpt
             pointDepth = depth
@@ -802,7 +1048,7 @@ struct GPXFastScanner {
                 inPoint = false
                 collectingText = false
                 if pointIsWaypoint {
-                    visit(.waypoint(Waypoint(name: point.name, fix: point.fix)))
+                    visit(.waypoint(Waypoint(name: pointName, fix: point.fix)))
                 } else {
                     visit(.fix(point.fix))
                 }
@@ -828,7 +1074,7 @@ struct GPXFastScanner {
                 let value = textNumber(in: name)
                 point.cadence = value
             case .name where depth == pointDepth + 1:
-                point.name = trimmedText()
+                pointName = trimmedText()
             default: break
             }
             return

@@ -5,6 +5,7 @@ import TempoKit
 final class GPXParser: XMLActivityParser {
     private let includeRoutes: Bool
     private var point: PointBuilder?
+    private var pointName: String?
     private var pointKind = ""
     private var inTrack = false
     private var inRoute = false
@@ -36,6 +37,7 @@ final class GPXParser: XMLActivityParser {
             }
             guard let lat = number(latText, in: "\(name) lat"), let lon = number(lonText, in: "\(name) lon") else { return }
             point = PointBuilder(latitude: lat, longitude: lon)
+            pointName = nil
             pointKind = name
             pointDepth = depth
             collectingText = false
@@ -63,7 +65,7 @@ final class GPXParser: XMLActivityParser {
                 point = nil
                 collectingText = false
                 if pointKind == "wpt" {
-                    visit(.waypoint(Waypoint(name: current.name, fix: fix)))
+                    visit(.waypoint(Waypoint(name: pointName, fix: fix)))
                 } else {
                     visit(.fix(fix))
                 }
@@ -76,7 +78,7 @@ final class GPXParser: XMLActivityParser {
             case "course": current.course = number(in: name)
             case "hr": current.heartRate = number(in: name)
             case "cad": current.cadence = number(in: name)
-            case "name" where depth == pointDepth + 1: current.name = String(Self.trimmed(text))
+            case "name" where depth == pointDepth + 1: pointName = String(Self.trimmed(text))
             default: break
             }
             point = current

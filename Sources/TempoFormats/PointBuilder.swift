@@ -1,7 +1,8 @@
 import Foundation
 import TempoKit
 
-/// Fields of one point while its element is open.
+/// Fields of one point while its element is open (plain values only, so copying one is a memcpy;
+/// a waypoint's name is kept by the parser).
 struct PointBuilder {
     var latitude: Double
     var longitude: Double
@@ -11,7 +12,6 @@ struct PointBuilder {
     var course: Double?
     var heartRate: Double?
     var cadence: Double?
-    var name: String?
 
     var fix: LocationFix {
         LocationFix(

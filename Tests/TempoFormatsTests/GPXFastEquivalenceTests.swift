@@ -130,6 +130,16 @@ import Testing
         """,
         // Byte-order mark and CRLF line ends.
         "\u{FEFF}<?xml version=\"1.0\"?>\r\n<gpx>\r\n<trk><trkseg>\r\n<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>\r\n</trkseg></trk></gpx>\r\n",
+        // Point bodies the one-pass path must leave to the element-by-element one, or take exactly.
+        head + """
+        <trk><trkseg><trkpt lat="1" lon="2"><!-- c --><ele>3</ele></trkpt>
+        <trkpt lat="1" lon="2"><x>a &amp; b</x><ele>4</ele></trkpt><trkpt lat="1" lon="2"><ele >5</ele></trkpt>
+        <trkpt lat="1" lon="2"><ele>6</ele><ele>7</ele></trkpt><trkpt lat="1" lon="2"><ele>8</ele></trkpt >
+        <trkpt lat="1" lon="2"><ele><![CDATA[9]]></ele></trkpt><trkpt lat="1" lon="2"><ele> 1e1 </ele><hr>+5</hr></trkpt>
+        <trkpt lat="1" lon="2"><a><b><c><d><e><f><g><h><i><j><k><l><m><n><o><p><q><hr>1</hr></q></p></o></n></m></l></k></j></i></h></g></f></e></d></c></b></a></trkpt>
+        <trkpt lat="1" lon="2"><a><b><hr>2</hr></b></a><x:ele>3</x:ele><time>2020-01-01T00:00:00.5Z</time><name>n</name></trkpt>
+        <trkpt lat="1" lon="2"><?pi?><ele>1</ele><cad> 80</cad><course>1.5 </course><speed>-0</speed></trkpt></trkseg></trk></gpx>
+        """,
     ]
 
     /// Broken documents: each must fail the same way, after the same elements.
@@ -174,6 +184,14 @@ import Testing
         "text first<gpx/>",
         "<?xml version=\"1.0\"?>",
         "<gpx><wpt lat=\"1\" lon=\"2\"><name>ok</name></wpt><wpt lat=\"x\" lon=\"2\"/></gpx>",
+        // Broken point bodies: the one-pass path leaves them, and the error is the general path's.
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1<b/>2</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>é</ele></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><a><b></a></b></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</elf></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpx></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2020-13-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><x>&bogus;</x></trkpt></trkseg></trk></gpx>",
     ]
 
     @Test(arguments: documents.indices)
@@ -221,8 +239,8 @@ import Testing
         #expect(fast.elements.isEmpty && general.elements.isEmpty)
     }
 
-    @Test func documentsLongerThanTheReadChunkGiveTheSameElements() throws {
-        // ~3.5 MB: several 1 MiB reads, so tokens, text and open tags straddle chunk boundaries.
+    /// ~3.5 MB of track: several 1 MiB reads, so tokens, text and open tags straddle chunk boundaries.
+    static func longTrack() -> String {
         var text = Self.head + "<trk><name>long</name><trkseg>\n"
         var generator = SplitMix64(seed: 7)
         for index in 0..<40_000 {
@@ -232,15 +250,42 @@ import Testing
             text += "<time>2024-01-01T00:\(String(format: "%02d", index / 60 % 60)):\(String(format: "%02d", index % 60))Z</time></trkpt>\n"
             if index % 9_000 == 8_999 { text += "</trkseg><trkseg>\n" }
         }
-        let good = text + "</trkseg></trk></gpx>\n"
+        return text
+    }
+
+    /// The long track broken near its end, and where: `</ele>` at column 32 of the last line
+    /// (`<trkpt lat="1" lon="2"><ele>12x` is 31 bytes), the line counted here independently.
+    static func longBrokenTrack() -> (text: String, location: String) {
+        let text = longTrack()
+        let lastLine = text.utf8.filter { $0 == 0x0A }.count + 1
+        return (text + "<trkpt lat=\"1\" lon=\"2\"><ele>12x</ele></trkpt></trkseg></trk></gpx>\n", "line \(lastLine), column 32")
+    }
+
+    @Test func documentsLongerThanTheReadChunkGiveTheSameElements() throws {
+        let good = Self.longTrack() + "</trkseg></trk></gpx>\n"
         let outcome = Self.expectSame(try TempFile.write("long.gpx", good))
         #expect(outcome.elements.filter { if case .fix = $0 { true } else { false } }.count == 40_000)
-        // The same document broken near its end: line and column after many chunks.
-        let broken = text + "<trkpt lat=\"1\" lon=\"2\"><ele>12x</ele></trkpt></trkseg></trk></gpx>\n"
-        let brokenOutcome = Self.expectSame(try TempFile.write("long-broken.gpx", broken))
-        // `</ele>` is at column 32 of the last line (`<trkpt lat="1" lon="2"><ele>12x` is 31 bytes).
-        let lastLine = text.utf8.filter { $0 == 0x0A }.count + 1
-        #expect(brokenOutcome.error?.location == "line \(lastLine), column 32")
+        // Line and column after many chunks: counted again from the file when the error needs them.
+        let broken = Self.longBrokenTrack()
+        let brokenOutcome = Self.expectSame(try TempFile.write("long-broken.gpx", broken.text))
+        #expect(brokenOutcome.error?.location == broken.location)
+    }
+
+    /// A pipe cannot be read again: its lines are counted as the buffer moves on, to the same place.
+    @Test func linesAreCountedOnPipesToo() throws {
+        let broken = Self.longBrokenTrack()
+        let url = try TempFile.directory().appendingPathComponent("pipe.gpx")
+        #expect(mkfifo(url.path, 0o600) == 0)
+        let data = Data(broken.text.utf8)
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: url.path) else { return }
+            handle.write(data)
+            try? handle.close()
+        }
+        writer.start()
+        let outcome = Self.read(url, engine: .fast)
+        #expect(outcome.error?.location == broken.location)
+        #expect(outcome.elements.filter { if case .fix = $0 { true } else { false } }.count == 40_000)
     }
 
     @Test func randomDocumentsGiveTheSameElements() throws {
@@ -302,11 +347,13 @@ import Testing
         #expect(outcome.error == FormatError(file: url.path, location: location, reason: reason))
     }
 
+    /// The oracle is the standard library's `Double(String)` (correctly rounded, strtod-based).
     @Test func fastDecimalsMatchDoubleFromString() {
         var generator = SplitMix64(seed: 99)
         var checked = 0
-        for _ in 0..<300_000 {
-            let digits = Int(generator.next() % 19) + 1
+        for _ in 0..<400_000 {
+            // Up to 19 significant digits (the exact path), and longer ones that are cut off.
+            let digits = Int(generator.next() % 34) + 1
             var text = generator.next() % 2 == 0 ? "-" : ""
             for position in 0..<digits {
                 text += String(generator.next() % 10)
@@ -314,14 +361,41 @@ import Testing
                     text += "."
                 }
             }
-            let bytes = Array(text.utf8)
-            let fast = bytes.withUnsafeBufferPointer { FastDecimal.parse($0.baseAddress!, count: $0.count) }
-            if let fast {
+            if let fast = Self.fastDecimal(text) {
                 checked += 1
                 #expect(fast.bitPattern == Double(text)?.bitPattern, "\(text)")
             }
         }
-        #expect(checked > 200_000)
+        #expect(checked > 300_000)
+    }
+
+    /// Full-precision coordinates as tools write them (shortest round trip, and Garmin's exact
+    /// decimal expansion of a semicircle), each with its neighbours one digit up and down.
+    @Test func fastDecimalsMatchOnCoordinatesAndTies() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200_000 {
+            let degrees = Double(generator.next() % 360_000_000_000) / 1e9 - 180
+            let semicircles = Int32(truncatingIfNeeded: generator.next())
+            for text in ["\(degrees)", "\(Double(semicircles) * (180 / 2_147_483_648.0))",
+                         String(format: "%.28f", Double(semicircles) * (180 / 2_147_483_648.0))] {
+                if let fast = Self.fastDecimal(text) {
+                    #expect(fast.bitPattern == Double(text)?.bitPattern, "\(text)")
+                }
+            }
+        }
+        // Exactly halfway between two doubles: ties go to the even one.
+        for text in ["9007199254740993", "9007199254740995", "4503599627370496.5", "4503599627370497.5",
+                     "-9007199254740993", "18014398509481986", "18014398509481990"] {
+            #expect(Self.fastDecimal(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        // Cut off just above a tie, the two candidates differ: left to `Double(String)`.
+        #expect(Self.fastDecimal("9007199254740993.0000000001") == nil)
+        #expect(Self.fastDecimal("58.959173848852515") != nil)
+    }
+
+    private static func fastDecimal(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { FastDecimal.parse($0.baseAddress!, count: $0.count) }
     }
 }
 

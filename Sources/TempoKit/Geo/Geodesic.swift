@@ -50,20 +50,38 @@ public enum Geodesic {
     /// The geodesic differs from that normal section by far less than a nanometre at 10 km.
     /// `nil` when the points are farther apart than `shortLineMeters` (or not finite).
     static func shortDistance(_ p: Coordinate, _ q: Coordinate) -> Double? {
+        let phi1 = p.latitude * (Double.pi / 180)
+        let s1 = sin(phi1), c1 = cos(phi1)
+        return shortStep(from: p, sine: s1, cosine: c1, primeVertical: primeVerticalRadius(sine: s1), to: q)?.meters
+    }
+
+    /// N = a / √(1 − e² sin²φ), metres, from sin φ.
+    @inline(__always)
+    static func primeVerticalRadius(sine s: Double) -> Double {
+        let e2 = flattening * (2 - flattening)
+        return equatorialRadius / (1 - e2 * s * s).squareRoot()
+    }
+
+    /// The short-line formula from `p`, whose sin φ, cos φ and prime-vertical radius N are
+    /// given, to `q`: the distance, and the same three terms for `q` (from the addition theorem),
+    /// which a walk along a track hands to the next step. `nil` when `shortDistance` gives `nil`.
+    @inline(__always)
+    static func shortStep(
+        from p: Coordinate, sine s1: Double, cosine c1: Double, primeVertical n1: Double, to q: Coordinate
+    ) -> (meters: Double, sine: Double, cosine: Double, primeVertical: Double)? {
         let a = equatorialRadius, e2 = flattening * (2 - flattening)
         let radians = Double.pi / 180
         var dLonDegrees = q.longitude - p.longitude
         if abs(dLonDegrees) > 180 { dLonDegrees = remainder(dLonDegrees, 360) }
-        let phi1 = p.latitude * radians, dPhi = (q.latitude - p.latitude) * radians
+        let dPhi = (q.latitude - p.latitude) * radians
         guard abs(dPhi) <= 0.01 else { return nil }
-        let s1 = sin(phi1), c1 = cos(phi1)
         // φ2 = φ1 + Δφ by the addition theorem, with sin and cos of the small Δφ (< 0.1°) and Δλ/2
-        // from their Taylor series: two calls to libm instead of six.
+        // from their Taylor series: no call to libm beyond φ1's.
         let (sd, cd) = smallSinCos(dPhi)
         let s2 = s1 * cd + c1 * sd, c2 = c1 * cd - s1 * sd
         let halfLon = dLonDegrees * (radians / 2)
         let (sh, ch) = abs(halfLon) <= 0.01 ? smallSinCos(halfLon) : (sin(halfLon), cos(halfLon))
-        let n1 = a / (1 - e2 * s1 * s1).squareRoot(), n2 = a / (1 - e2 * s2 * s2).squareRoot()
+        let n2 = primeVerticalRadius(sine: s2)
         // Point 1 on the prime meridian, point 2 at Δλ: x = N cos φ cos λ, y = N cos φ sin λ,
         // z = N (1 − e²) sin φ; cos Δλ = 1 − 2 sin²(Δλ/2) keeps the x difference precise.
         let r2 = n2 * c2
@@ -84,7 +102,7 @@ public enum Geodesic {
         let curvature = along > 0
             ? (north * north / meridional + east * east / primeVertical) / along
             : 1 / primeVertical
-        return chord2.squareRoot() * (1 + chord2 * curvature * curvature / 24)
+        return (chord2.squareRoot() * (1 + chord2 * curvature * curvature / 24), s2, c2, n2)
     }
 
     /// sin x and cos x for |x| ≤ 0.01 rad by their Taylor series; the first omitted terms
