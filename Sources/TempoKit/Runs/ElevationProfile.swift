@@ -25,10 +25,59 @@ public struct ElevationProfile: Sendable, Hashable {
                   time: { samples[$0].time?.timeIntervalSince1970 ?? .nan })
     }
 
-    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them.
+    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them
+    /// (the same points, read straight from the columns into reused buffers).
     init?(store: RunSampleStore) {
-        self.init(count: store.count, segment: { store.segments[$0] }, altitude: { store.altitudes[$0] },
-                  time: { store.times[$0].isNaN ? .nan : store.times[$0] + Date.timeIntervalBetween1970AndReferenceDate })
+        let n = store.count
+        var gain = 0.0, loss = 0.0, any = false
+        var xs: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
+        store.segments.withUnsafeBufferPointer { segments in
+            store.altitudes.withUnsafeBufferPointer { storedAltitudes in
+                store.times.withUnsafeBufferPointer { times in
+                    var start = 0
+                    while start < n {
+                        var end = start + 1
+                        while end < n && segments[end] == segments[start] { end += 1 }
+                        if xs.count < end - start {
+                            xs = [Double](repeating: 0, count: end - start)
+                            altitudes = xs
+                            prefix = [Double](repeating: 0, count: end - start + 1)
+                        }
+                        var count = 0
+                        xs.withUnsafeMutableBufferPointer { x in
+                            altitudes.withUnsafeMutableBufferPointer { a in
+                                for index in start..<end {
+                                    let value = storedAltitudes[index]
+                                    guard value.isFinite else { continue }
+                                    let seconds = times[index]
+                                    x[count] = seconds.isNaN
+                                        ? Double(index - start) : seconds + Date.timeIntervalBetween1970AndReferenceDate
+                                    a[count] = value
+                                    count += 1
+                                }
+                            }
+                        }
+                        if count > 0 {
+                            any = true
+                            let (g, l) = xs.withUnsafeBufferPointer { x in
+                                altitudes.withUnsafeBufferPointer { a in
+                                    prefix.withUnsafeMutableBufferPointer { p in
+                                        Self.gainAndLoss(xs: UnsafeBufferPointer(rebasing: x[..<count]),
+                                                         altitudes: UnsafeBufferPointer(rebasing: a[..<count]), prefix: p)
+                                    }
+                                }
+                            }
+                            gain += g
+                            loss += l
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+        guard any else { return nil }
+        gainMeters = gain
+        lossMeters = loss
     }
 
     /// The one pass: fixes `0..<count`, grouped into runs of equal `segment`; altitudes and times
@@ -38,20 +87,30 @@ public struct ElevationProfile: Sendable, Hashable {
     ) {
         var gain = 0.0, loss = 0.0, any = false
         var start = 0
-        var points: [(x: Double, altitude: Double)] = []
+        // Reused from segment to segment: positions (seconds or index), altitudes, prefix sums.
+        var xs: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
         while start < count {
             var end = start
             while end < count && segment(end) == segment(start) { end += 1 }
-            points.removeAll(keepingCapacity: true)
+            xs.removeAll(keepingCapacity: true)
+            altitudes.removeAll(keepingCapacity: true)
             for index in start..<end {
                 let value = altitude(index)
                 guard value.isFinite else { continue }
                 let seconds = time(index)
-                points.append((seconds.isNaN ? Double(index - start) : seconds, value))
+                xs.append(seconds.isNaN ? Double(index - start) : seconds)
+                altitudes.append(value)
             }
-            if !points.isEmpty {
+            if !altitudes.isEmpty {
                 any = true
-                let (g, l) = Self.gainAndLoss(points)
+                if prefix.count < altitudes.count + 1 {
+                    prefix = [Double](repeating: 0, count: altitudes.count + 1)
+                }
+                let (g, l) = xs.withUnsafeBufferPointer { x in
+                    altitudes.withUnsafeBufferPointer { a in
+                        prefix.withUnsafeMutableBufferPointer { p in Self.gainAndLoss(xs: x, altitudes: a, prefix: p) }
+                    }
+                }
                 gain += g
                 loss += l
             }
@@ -62,36 +121,63 @@ public struct ElevationProfile: Sendable, Hashable {
         lossMeters = loss
     }
 
-    static func gainAndLoss(_ points: [(x: Double, altitude: Double)]) -> (Double, Double) {
-        let n = points.count
-        // 1. Spikes: replace any altitude far from the median of its neighbourhood.
-        var cleaned = points.map(\.altitude)
+    /// Gain and loss of one segment's points (`xs` in seconds or fix index, altitudes finite,
+    /// metres); `prefix` is scratch space for at least `count + 1` values.
+    static func gainAndLoss(
+        xs: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>, prefix: UnsafeMutableBufferPointer<Double>
+    ) -> (Double, Double) {
+        let n = altitudes.count
+        guard n > 0 else { return (0, 0) }
+        // 1. Spikes: replace any altitude far from the median of its neighbourhood. The cleaned
+        //    altitudes go straight into their prefix sums (same order of additions as summing them after).
         var window: [Double] = []
         window.reserveCapacity(2 * spikeWindow + 1)
+        prefix[0] = 0
         for i in 0..<n {
-            window.removeAll(keepingCapacity: true)
-            for j in max(0, i - spikeWindow)...min(n - 1, i + spikeWindow) { window.append(points[j].altitude) }
-            window.sort()
-            let median = window[window.count / 2]
-            if abs(points[i].altitude - median) > spikeLimitMeters { cleaned[i] = median }
+            let altitude = altitudes[i]
+            let neighbours = max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)
+            // The median is one of the window's values: when every one of them is within the limit,
+            // so is the median and the sort is not needed (the common case by far). |a − v| grows
+            // with v's distance from a, rounding included, so the extremes decide for all.
+            var lowest = altitude, highest = altitude
+            if i >= spikeWindow && i + spikeWindow < n {
+                // A whole window: a fixed count the compiler unrolls.
+                for offset in 0..<(2 * spikeWindow + 1) {
+                    let value = altitudes[i - spikeWindow + offset]
+                    lowest = value < lowest ? value : lowest
+                    highest = value > highest ? value : highest
+                }
+            } else {
+                for j in neighbours {
+                    let value = altitudes[j]
+                    lowest = value < lowest ? value : lowest
+                    highest = value > highest ? value : highest
+                }
+            }
+            var cleaned = altitude
+            if !(highest - altitude <= spikeLimitMeters && altitude - lowest <= spikeLimitMeters) {
+                window.removeAll(keepingCapacity: true)
+                for j in neighbours { window.append(altitudes[j]) }
+                window.sort()
+                let median = window[window.count / 2]
+                if abs(altitude - median) > spikeLimitMeters { cleaned = median }
+            }
+            prefix[i + 1] = prefix[i] + cleaned
         }
-        // 2. Smoothing: mean over a centred window (two pointers, prefix sums).
-        var prefix = [0.0]
-        prefix.reserveCapacity(n + 1)
-        for value in cleaned { prefix.append((prefix.last ?? 0) + value) }
-        var smoothed = [Double](repeating: 0, count: n)
-        var first = 0, last = 0
-        for i in 0..<n {
-            while points[first].x < points[i].x - smoothingHalfWindow { first += 1 }
-            while last + 1 < n && points[last + 1].x <= points[i].x + smoothingHalfWindow { last += 1 }
-            smoothed[i] = (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
-        }
-        // 3. Hysteresis: a climb counts from its trough to its crest once the crest is confirmed
+        // 2. Smoothing: mean over a centred window (two pointers, prefix sums), fed straight into
+        // 3. hysteresis: a climb counts from its trough to its crest once the crest is confirmed
         //    by a descent of at least the threshold (and likewise for descents).
+        var first = 0, last = 0
+        func smoothed(_ i: Int) -> Double {
+            while xs[first] < xs[i] - smoothingHalfWindow { first += 1 }
+            while last + 1 < n && xs[last + 1] <= xs[i] + smoothingHalfWindow { last += 1 }
+            return (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
+        }
         var gain = 0.0, loss = 0.0
-        guard let initial = smoothed.first else { return (0, 0) }
+        let initial = smoothed(0)
         var direction = 0, base = initial, low = initial, high = initial
-        for value in smoothed.dropFirst() {
+        for i in 1..<max(1, n) {
+            let value = smoothed(i)
             switch direction {
             case 1:
                 if value > high { high = value }

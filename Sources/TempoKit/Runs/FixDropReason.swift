@@ -15,6 +15,19 @@ public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Co
     /// Arrived while the run was paused (or before it started / after it stopped).
     case notRecording = "not_recording"
 
+    /// Position in `allCases` (where `FixFilter` keeps its count).
+    var countIndex: Int {
+        switch self {
+        case .invalidCoordinate: 0
+        case .poorAccuracy: 1
+        case .duplicateTime: 2
+        case .timeWentBackwards: 3
+        case .impossibleSpeed: 4
+        case .stationary: 5
+        case .notRecording: 6
+        }
+    }
+
     /// Alphabetical by JSON key, for stable output.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -15,6 +15,7 @@ public enum RunAnalysis {
 
     private static func replayed(segments: [[LocationFix]], lapStarts: [Date], settings: RunSettings) -> RunReplay {
         var replay = RunReplay(lapStarts: lapStarts, settings: settings)
+        replay.reserveCapacity(segments.reduce(0) { $0 + $1.count })
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
             for fix in segment { replay.add(fix) }

@@ -49,9 +49,23 @@ public struct RunRecorder: Sendable {
 
     private var segment = -1
     private var closedTimerSeconds = 0.0
+    /// The stopwatch's first `closedSegments` segments (all closed: they never change again) and
+    /// their seconds summed in order, so a pause adds up only the segments since the last one.
+    private var closedSegments = 0
+    private var closedSegmentsSeconds = 0.0
     private var segmentOpen = false
-    private var previous: LocationFix?
-    private var detector = Detector.moving(candidate: nil)
+    /// The last fix that counts in the open segment (`nil` at a segment's start): only where and
+    /// when, since a whole `LocationFix` is ~144 bytes to copy per fix.
+    private var previousCoordinate: Coordinate?
+    private var previousTime: Date?
+    /// The stop detector while moving: fixes that may be the start of a stop (`nil` while stopped).
+    private var candidate: Anchor?
+    /// The stop detector while standing still (`nil` while moving). Two optionals rather than one
+    /// enum, so that a moving fix neither copies nor releases a stop's arrays.
+    private var stop: Stop?
+    /// The start of the stopwatch's open segment while it runs (kept so that each fix does not
+    /// look into the stopwatch's array); `nil` while paused, stopped or untimed.
+    private var openTimerStart: Date?
     /// The last stop left: where it was and the sample it was anchored at, so that a stop found
     /// again at the same place soon after is one stop (the leaving was a wander of the GPS).
     private var lastStop: (centre: Coordinate, anchorIndex: Int, left: Date)?
@@ -81,18 +95,25 @@ public struct RunRecorder: Sendable {
             self.coordinate = coordinate
             self.time = time
             self.sampleIndex = sampleIndex
-            add(coordinate)
+            // `add(coordinate)` of the first point: its offsets are x − x = +0 (coordinates that
+            // count are finite), so the sums stay +0.
+            count = 1
         }
 
+        @inline(__always)
         mutating func add(_ point: Coordinate) {
             sumNorthDegrees += point.latitude - coordinate.latitude
-            sumEastDegrees += remainder(point.longitude - coordinate.longitude, 360)
+            sumEastDegrees += RunRecorder.wrappedDegrees(point.longitude - coordinate.longitude)
             count += 1
         }
 
         var centre: Coordinate {
-            Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
-                       longitude: coordinate.longitude + sumEastDegrees / Double(count))
+            // x / 1 is x: a new anchor (the common case while moving) needs no division.
+            if count == 1 {
+                return Coordinate(latitude: coordinate.latitude + sumNorthDegrees, longitude: coordinate.longitude + sumEastDegrees)
+            }
+            return Coordinate(latitude: coordinate.latitude + sumNorthDegrees / Double(count),
+                              longitude: coordinate.longitude + sumEastDegrees / Double(count))
         }
     }
 
@@ -125,7 +146,7 @@ public struct RunRecorder: Sendable {
 
         mutating func add(_ coordinate: Coordinate) {
             sumNorthDegrees += coordinate.latitude - origin.latitude
-            sumEastDegrees += remainder(coordinate.longitude - origin.longitude, 360)
+            sumEastDegrees += RunRecorder.wrappedDegrees(coordinate.longitude - origin.longitude)
             count += 1
         }
 
@@ -136,15 +157,15 @@ public struct RunRecorder: Sendable {
         }
     }
 
-    private enum Detector: Sendable {
-        case moving(candidate: Anchor?)
-        case stopped(Stop)
-    }
-
     /// A recorder that has not started yet.
     public init(settings: RunSettings = RunSettings()) {
         self.settings = settings
         self.filter = FixFilter(settings: settings)
+    }
+
+    /// Makes room for `fixes` accepted fixes at once, instead of growing step by step.
+    mutating func reserveCapacity(_ fixes: Int) {
+        store.reserveCapacity(fixes)
     }
 
     // MARK: - Commands
@@ -168,14 +189,16 @@ public struct RunRecorder: Sendable {
             startedAt = now
         }
         state = .running
+        syncTimer()
     }
 
     /// Pauses the timer; fixes until `resume` are not recorded.
     public mutating func pause(at now: Date) throws(RunError) {
         guard state == .running else { throw .invalidCommand(.pause, state: state) }
         try? stopwatch.pause(at: now)
-        closedTimerSeconds = stopwatch.elapsed(at: now)
+        closedTimerSeconds = stopwatchElapsed(at: now)
         state = .paused
+        syncTimer()
         endSegment()
     }
 
@@ -184,6 +207,7 @@ public struct RunRecorder: Sendable {
         guard state == .paused else { throw .invalidCommand(.resume, state: state) }
         try? stopwatch.resume(at: now)
         state = .running
+        syncTimer()
     }
 
     /// Starts a new lap at `now`.
@@ -209,14 +233,17 @@ public struct RunRecorder: Sendable {
             stoppedAt = now
         }
         state = .stopped
+        syncTimer()
         endSegment()
     }
 
     /// Ends the current segment: the next fix is not joined to the previous one.
     public mutating func endSegment() {
         segmentOpen = false
-        previous = nil
-        detector = .moving(candidate: nil)
+        previousCoordinate = nil
+        previousTime = nil
+        candidate = nil
+        stop = nil
         lastStop = nil
         filter.startSegment()
     }
@@ -227,6 +254,14 @@ public struct RunRecorder: Sendable {
     /// while the runner turns out to be standing still are later dropped as `stationary`).
     @discardableResult
     public mutating func ingest(_ fix: LocationFix) -> FixDropReason? {
+        ingest(fix, step: nil)
+    }
+
+    /// `ingest(_:)` with the geodesic from `step.from` to `fix` already measured (`step.meters`, by
+    /// `Geodesic.distance`) by a caller that walks the same track: used when `step.from` is exactly
+    /// the last fix that counts, so the same number is not computed twice.
+    @discardableResult
+    mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)?) -> FixDropReason? {
         fixesReceived += 1
         guard state == .running else {
             filter.count(.notRecording)
@@ -237,35 +272,37 @@ public struct RunRecorder: Sendable {
             segment += 1
             segmentOpen = true
         }
-        guard let previous, let previousTime = previous.time, let time = fix.time else {
-            if let previous { distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate) }
+        guard let previousCoordinate, let previousTime, let time = fix.time else {
+            if let previousCoordinate { distanceMeters += stepMeters(from: previousCoordinate, to: fix.coordinate, step) }
             append(fix)
             return nil
         }
-        switch detector {
-        case .moving(let candidate):
-            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+        guard var stop else {
+            let candidate = self.candidate
+            distanceMeters += stepMeters(from: previousCoordinate, to: fix.coordinate, step)
             movingSeconds += time.timeIntervalSince(previousTime)
             append(fix)
             // A receiver's own speed (Doppler) says "moving" far more reliably than positions.
             let saysMoving = (fix.speedMetersPerSecond ?? 0) >= settings.movingSpeedMetersPerSecond
-            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate) <= max(
-                settings.stopRadiusMeters, 3.5 * accuracy(of: fix))
+            guard !saysMoving, var candidate, Self.roughDistance(candidate.centre, fix.coordinate, isAtMost: max(
+                settings.stopRadiusMeters, 3.5 * accuracy(of: fix)))
             else {
-                detector = .moving(candidate: anchor(at: store.count - 1))
+                // The fix just appended, as `anchor(at: store.count - 1)` would read it back.
+                self.candidate = Anchor(coordinate: fix.coordinate, time: time, sampleIndex: store.count - 1)
                 return nil
             }
             candidate.add(fix.coordinate)
-            detector = .moving(candidate: candidate)
+            self.candidate = candidate
             if time.timeIntervalSince(candidate.time) >= settings.stopAfterSeconds {
                 enterStop(from: candidate, at: fix)
                 return .stationary
             }
             return nil
-        case .stopped(var stop):
-            // Leave the enum without a second reference to the stop's arrays, so appending to them
-            // does not copy them (every path below stores the stop back or leaves it).
-            detector = .moving(candidate: nil)
+        }
+        do {
+            // Take the stop out, so that appending to its arrays does not copy them (every path
+            // below stores it back or leaves it).
+            self.stop = nil
             let radius = max(settings.stopRadiusMeters, 4 * accuracy(of: fix))
             let offset = Self.roughDistance(stop.centre, fix.coordinate)
             // Leaving needs distance from where the runner stood and speed: a receiver standing
@@ -278,16 +315,16 @@ public struct RunRecorder: Sendable {
                     leaveStop(stop)
                     return nil
                 }
-                detector = .stopped(stop)
+                self.stop = stop
                 return nil
             }
             // Still standing: the fix and any lone outlier before it are jitter.
-            for _ in 0..<(stop.outside.count + 1) { filter.count(.stationary) }
+            filter.count(.stationary, times: stop.outside.count + 1)
             stop.outside.removeAll()
             stop.add(fix.coordinate)
             // "Near" is tight so the departure is not placed seconds late (moving time resumes at once).
             if offset <= 1.5 * accuracy(of: fix) { stop.lastNear = time }
-            detector = .stopped(stop)
+            self.stop = stop
             return .stationary
         }
     }
@@ -295,8 +332,39 @@ public struct RunRecorder: Sendable {
     /// Timer seconds at `time` while running: the stopwatch's closed segments are summed once per
     /// pause (`closedTimerSeconds`), not once per fix, so a run with many pauses stays O(1) per fix.
     private func fastTimerSeconds(at time: Date) -> Double {
-        guard let open = stopwatch.segments.last, open.end == nil else { return stopwatch.elapsed(at: time) }
-        return closedTimerSeconds + max(0, time.timeIntervalSince(open.start))
+        guard let openTimerStart else { return stopwatch.elapsed(at: time) }
+        return closedTimerSeconds + max(0, time.timeIntervalSince(openTimerStart))
+    }
+
+    /// `stopwatch.elapsed(at: now)`, bit for bit (the same sum in the same order), with the
+    /// closed segments' part kept from the last call: a run with thousands of pauses (segments in
+    /// a file) is not summed over all of them at every pause.
+    private mutating func stopwatchElapsed(at now: Date) -> Double {
+        let segments = stopwatch.segments
+        guard closedSegments <= segments.count else { return stopwatch.elapsed(at: now) }
+        var total = closedSegmentsSeconds
+        for index in closedSegments..<segments.count {
+            total += segments[index].seconds(at: now)
+            if index == closedSegments && segments[index].end != nil {
+                closedSegments += 1
+                closedSegmentsSeconds = total
+            }
+        }
+        return total
+    }
+
+    /// Notes the stopwatch's open segment after a command changed it (see `fastTimerSeconds`).
+    private mutating func syncTimer() {
+        if let open = stopwatch.segments.last, open.end == nil { openTimerStart = open.start } else { openTimerStart = nil }
+    }
+
+    /// Metres from `from` to `to`: the caller's measure when it is of this very step, else the geodesic.
+    private func stepMeters(from: Coordinate, to: Coordinate, _ step: (from: Coordinate, meters: Double)?) -> Double {
+        if let step, step.from.latitude.bitPattern == from.latitude.bitPattern,
+           step.from.longitude.bitPattern == from.longitude.bitPattern {
+            return step.meters
+        }
+        return Geodesic.distance(from, to)
     }
 
     private func accuracy(of fix: LocationFix) -> Double {
@@ -312,8 +380,37 @@ public struct RunRecorder: Sendable {
     /// few hundred metres): enough to compare with a radius, and much cheaper than a geodesic.
     static func roughDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
         let north = (b.latitude - a.latitude) * 111_133
-        let east = remainder(b.longitude - a.longitude, 360) * 111_320 * cos((a.latitude + b.latitude) * .pi / 360)
+        let east = wrappedDegrees(b.longitude - a.longitude) * 111_320 * cos((a.latitude + b.latitude) * .pi / 360)
         return (north * north + east * east).squareRoot()
+    }
+
+    /// `roughDistance(a, b)` with the cosine taken as 1: never less than it (each rounding is
+    /// monotonic and |cos| ≤ 1), so a bound within a limit proves the distance is too, without
+    /// the cosine (the common case while running). Metres.
+    @inline(__always)
+    static func roughDistanceBound(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let north = (b.latitude - a.latitude) * 111_133
+        let east = wrappedDegrees(b.longitude - a.longitude) * 111_320
+        return (north * north + east * east).squareRoot()
+    }
+
+    /// Exactly `roughDistance(a, b) <= limit`, the cosine computed only when the bound does not decide it.
+    @inline(__always)
+    static func roughDistance(_ a: Coordinate, _ b: Coordinate, isAtMost limit: Double) -> Bool {
+        if roughDistanceBound(a, b) <= limit { return true }
+        return roughDistance(a, b) <= limit
+    }
+
+    /// `remainder(degrees, 360)` (into −180…180, ties to even), bit for bit, without the libm call
+    /// for the differences of two longitudes that are all it is ever given.
+    @inline(__always)
+    static func wrappedDegrees(_ degrees: Double) -> Double {
+        if abs(degrees) <= 180 { return degrees }
+        // Exact: the result is representable, so the subtraction does not round; 540 is a tie
+        // (to −180) and −360 keeps the sign of its zero, so both go to libm.
+        if degrees > 180 && degrees < 540 { return degrees - 360 }
+        if degrees < -180 && degrees > -540 && degrees != -360 { return degrees + 360 }
+        return remainder(degrees, 360)
     }
 
     private mutating func append(_ fix: LocationFix) {
@@ -321,9 +418,10 @@ public struct RunRecorder: Sendable {
         store.append(
             time: fix.time, coordinate: fix.coordinate, altitudeMeters: fix.altitudeMeters, segment: segment,
             distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds)
-        previous = fix
-        if case .moving(nil) = detector {
-            detector = .moving(candidate: anchor(at: store.count - 1))
+        previousCoordinate = fix.coordinate
+        previousTime = fix.time
+        if stop == nil && candidate == nil {
+            candidate = anchor(at: store.count - 1)
         }
     }
 
@@ -352,7 +450,7 @@ public struct RunRecorder: Sendable {
             earliest = lastStop.anchorIndex
         }
         let dropped = store.count - (earliest + 1)
-        for _ in 0..<dropped { filter.count(.stationary) }
+        filter.count(.stationary, times: dropped)
         store.truncate(to: earliest + 1)
         let anchorSample = store[earliest]
         distanceMeters = anchorSample.distanceMeters
@@ -362,19 +460,22 @@ public struct RunRecorder: Sendable {
             lapStarts[lap].distanceMeters = min(lapStarts[lap].distanceMeters, distanceMeters)
             lapStarts[lap].movingSeconds = lapStarts[lap].movingSeconds.map { min($0, movingSeconds) }
         }
-        previous = LocationFix(time: anchorSample.time, coordinate: anchorSample.coordinate)
-        detector = .stopped(stop)
+        previousCoordinate = anchorSample.coordinate
+        previousTime = anchorSample.time
+        self.candidate = nil
+        self.stop = stop
     }
 
     /// Two fixes in a row (or one far) outside the stop circle: the runner moves again. The
     /// step from the anchor to the first of them counts, and with auto-pause its moving time
     /// starts at the last fix that was still close to where the runner stood.
     private mutating func leaveStop(_ stop: Stop) {
-        detector = .moving(candidate: nil)
+        self.stop = nil
+        candidate = nil
         if let time = stop.outside.first?.time { lastStop = (stop.centre, store.count - 1, time) }
         for (offset, fix) in stop.outside.enumerated() {
-            guard let previous, let previousTime = previous.time, let time = fix.time else { continue }
-            distanceMeters += Geodesic.distance(previous.coordinate, fix.coordinate)
+            guard let previousCoordinate, let previousTime, let time = fix.time else { continue }
+            distanceMeters += Geodesic.distance(previousCoordinate, fix.coordinate)
             if offset == 0 {
                 if settings.autoPause {
                     // From the last close fix, but no longer than leaving the circle takes at a
@@ -395,10 +496,7 @@ public struct RunRecorder: Sendable {
     // MARK: - Reading
 
     /// Whether the stop detector currently sees the runner standing still.
-    public var isStopped: Bool {
-        if case .stopped = detector { return true }
-        return false
-    }
+    public var isStopped: Bool { stop != nil }
 
     /// Wall-clock time since the start at `now` (or until the stop), seconds.
     public func elapsedSeconds(at now: Date) -> Double? {

@@ -39,6 +39,12 @@ public struct RunReplay: Sendable {
         self.lapStarts = lapStarts.sorted()
     }
 
+    /// Makes room for `fixes` accepted fixes in the recorder at once (when the caller knows how many
+    /// there are at most), instead of growing the columns step by step.
+    public mutating func reserveCapacity(_ fixes: Int) {
+        recorder.reserveCapacity(fixes)
+    }
+
     /// Ends the current segment; the next fix begins a new one (empty segments do not count).
     public mutating func endSegment() {
         if segmentHasFixes { boundary = true }
@@ -73,12 +79,19 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
+        // The step from the previous valid fix: usually also the recorder's step (when that fix
+        // counted), which then takes this measure instead of computing the same geodesic again.
+        var step: (from: Coordinate, meters: Double)?
         if fix.coordinate.isValid {
-            if let previousValid { unfilteredDistanceMeters += Geodesic.distance(previousValid, fix.coordinate) }
+            if let previousValid {
+                let meters = Geodesic.distance(previousValid, fix.coordinate)
+                unfilteredDistanceMeters += meters
+                step = (previousValid, meters)
+            }
             previousValid = fix.coordinate
         }
         guard let time = fix.time else {
-            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
+            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix, step: step) }
             return
         }
         segmentLastTime = time
@@ -99,7 +112,7 @@ public struct RunReplay: Sendable {
             }
             release()
         }
-        ingest(fix)
+        ingest(fix, step: step)
     }
 
     /// Stops the run at the last fix time and returns the recorder.
@@ -136,13 +149,13 @@ public struct RunReplay: Sendable {
         }
     }
 
-    private mutating func ingest(_ fix: LocationFix) {
+    private mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)? = nil) {
         if let time = fix.time {
             while nextLap < lapStarts.count, lapStarts[nextLap] <= time {
                 try? recorder.lap(at: lapStarts[nextLap])
                 nextLap += 1
             }
         }
-        recorder.ingest(fix)
+        recorder.ingest(fix, step: step)
     }
 }

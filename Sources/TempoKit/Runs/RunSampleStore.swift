@@ -39,6 +39,18 @@ struct RunSampleStore: Sendable {
         if movingSeconds == nil { unmovingCount += 1 }
     }
 
+    /// Makes room for `count` samples in every column.
+    mutating func reserveCapacity(_ count: Int) {
+        times.reserveCapacity(count)
+        latitudes.reserveCapacity(count)
+        longitudes.reserveCapacity(count)
+        altitudes.reserveCapacity(count)
+        segments.reserveCapacity(count)
+        distances.reserveCapacity(count)
+        timers.reserveCapacity(count)
+        movings.reserveCapacity(count)
+    }
+
     /// Keeps the first `count` samples.
     mutating func truncate(to count: Int) {
         guard count < self.count else { return }

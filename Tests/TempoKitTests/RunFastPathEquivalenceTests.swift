@@ -1,0 +1,233 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import TempoKit
+
+/// The analysis' shortcuts give exactly what the plain computations give, bit for bit: the
+/// plain forms are written out here as they stood before the shortcuts (the reference), and
+/// compared on random inputs built to hit ties, equal distances and borderline values.
+@Suite struct RunFastPathEquivalenceTests {
+    /// The plain best effort: both sweeps over every fix, the first stretch found winning a tie.
+    private func plainBestEffort(_ length: Double, distances d: [Double], timers t: [Double]) -> BestEffort? {
+        let n = d.count
+        var best: (elapsed: Double, start: Double)?
+        func consider(_ elapsed: Double, _ start: Double) {
+            if best == nil || elapsed < best?.elapsed ?? .infinity { best = (elapsed, start) }
+        }
+        var j = 0
+        for i in 0..<n where d[i] - d[0] >= length {
+            let x = d[i] - length
+            while j + 1 < n && d[j + 1] <= x { j += 1 }
+            let startTime: Double
+            if d[j] == x || j + 1 >= n || d[j + 1] == d[j] {
+                startTime = t[j]
+            } else {
+                startTime = t[j] + (x - d[j]) / (d[j + 1] - d[j]) * (t[j + 1] - t[j])
+            }
+            consider(t[i] - startTime, startTime)
+        }
+        var k = 0
+        for s in 0..<n {
+            let y = d[s] + length
+            guard y <= d[n - 1] else { break }
+            if s + 1 < n && d[s + 1] == d[s] { continue }
+            while k < n && d[k] < y { k += 1 }
+            guard k < n else { break }
+            let endTime: Double
+            if d[k] == y || k == 0 {
+                endTime = t[k]
+            } else {
+                endTime = t[k - 1] + (y - d[k - 1]) / (d[k] - d[k - 1]) * (t[k] - t[k - 1])
+            }
+            consider(endTime - t[s], t[s])
+        }
+        return best.map { BestEffort(distanceMeters: length, elapsedSeconds: $0.elapsed, startOffsetSeconds: $0.start) }
+    }
+
+    /// A random cumulative track: stretches of different paces, standing (equal distances),
+    /// gaps in time, and the same stretch repeated (equal best times in several places).
+    private func randomTrack(seed: Int, monotonic: Bool) -> RunTrack {
+        var random = SeededRandom(seed: UInt64(seed))
+        var steps: [(meters: Double, seconds: Double)] = []
+        for _ in 0..<Int.random(in: 1...12, using: &random) {
+            let pace = [0, 0.8, 2.5, 3.3, 4, 6][Int.random(in: 0..<6, using: &random)]
+            let jitter = Double.random(in: 0...1.5, using: &random)
+            for _ in 0..<Int.random(in: 1...400, using: &random) {
+                let seconds = [1.0, 1, 1, 2, 0.5, 7][Int.random(in: 0..<6, using: &random)]
+                steps.append((max(0, pace * seconds + Double.random(in: -jitter...jitter, using: &random)), seconds))
+            }
+        }
+        if Bool.random(using: &random) { steps += steps }
+        var samples: [RunSample] = []
+        var distance = Double.random(in: 0...50, using: &random), time = Double.random(in: 0...100, using: &random)
+        for (meters, seconds) in steps {
+            distance += meters
+            time += seconds
+            // A rare step back, for the tracks that are not monotonic.
+            if !monotonic && Int.random(in: 0..<50, using: &random) == 0 { time -= 10; distance -= 3 }
+            samples.append(RunSample(time: nil, coordinate: Coordinate(latitude: 1, longitude: 1), altitudeMeters: nil,
+                                     segment: 0, distanceMeters: distance, timerSeconds: time, movingSeconds: time))
+        }
+        return RunTrack(samples: samples)
+    }
+
+    @Test func bestEffortsEqualThePlainSweeps() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+            let track = randomTrack(seed: seed, monotonic: seed % 5 != 0)
+            let targets = [1, 50, 123.4, 400, 1000, 1609.344, 5000] + BestEffort.standardDistances
+            let fast = track.bestEfforts(targets: targets)
+            let total = (track.distances.last ?? 0) - (track.distances.first ?? 0)
+            let plain = targets.filter { total >= $0 }.compactMap {
+                plainBestEffort($0, distances: track.distances, timers: track.timers)
+            }
+            #expect(fast.count == plain.count)
+            for (a, b) in zip(fast, plain) {
+                #expect(a.distanceMeters == b.distanceMeters)
+                #expect(a.elapsedSeconds.bitPattern == b.elapsedSeconds.bitPattern)
+                #expect(a.startOffsetSeconds.bitPattern == b.startOffsetSeconds.bitPattern)
+            }
+        }
+    }
+
+    @Test func wrappedDegreesIsRemainderBitForBit() async {
+        let edges: [Double] = [0, -0.0, 180, -180, 180.000_000_000_1, -180.000_000_000_1, 359.999_999_999, 360, -360,
+                               540, -540, 539.999_999_999, -539.999_999_999, 720, -720, 1e9, .infinity, -.infinity, .nan,
+                               .ulpOfOne, -.leastNonzeroMagnitude, 180.nextUp, (-180.0).nextDown, 540.nextDown, (-540.0).nextUp]
+        for x in edges {
+            #expect(RunRecorder.wrappedDegrees(x).bitPattern == remainder(x, 360).bitPattern
+                    || (x.isNaN && RunRecorder.wrappedDegrees(x).isNaN), "\(x)")
+        }
+        await propertyCheck(count: 2000, input: Gen.double(in: -720...720)) { x in
+            #expect(RunRecorder.wrappedDegrees(x).bitPattern == remainder(x, 360).bitPattern)
+        }
+        // Differences of two valid longitudes, as the recorder forms them.
+        await propertyCheck(count: 2000, input: Gen.double(in: -180...180), Gen.double(in: -180...180)) { a, b in
+            #expect(RunRecorder.wrappedDegrees(b - a).bitPattern == remainder(b - a, 360).bitPattern)
+        }
+    }
+
+    @Test func roughDistanceBoundIsNeverBelowTheRoughDistance() async {
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...1_000_000)) { seed in
+            var random = SeededRandom(seed: UInt64(seed))
+            let a = Coordinate(latitude: Double.random(in: -89.99...89.99, using: &random),
+                               longitude: Double.random(in: -180...180, using: &random))
+            let scale = [1e-7, 1e-5, 1e-4, 1e-3, 1, 100][Int.random(in: 0..<6, using: &random)]
+            let b = Coordinate(latitude: max(-90, min(90, a.latitude + Double.random(in: -scale...scale, using: &random))),
+                               longitude: a.longitude + Double.random(in: -scale...scale, using: &random))
+            let rough = RunRecorder.roughDistance(a, b)
+            #expect(RunRecorder.roughDistanceBound(a, b) >= rough)
+            // The limit decided with and without the bound agree, also right at the distance.
+            for limit in [rough, rough.nextDown, rough.nextUp, 10, 0] {
+                #expect(RunRecorder.roughDistance(a, b, isAtMost: limit) == (rough <= limit))
+            }
+        }
+    }
+
+    /// The plain elevation pass of one segment: a sorted median window for every point, prefix
+    /// sums, smoothing, hysteresis (constants from `ElevationProfile`).
+    private func plainGainAndLoss(_ points: [(x: Double, altitude: Double)]) -> (Double, Double) {
+        let n = points.count, spikeWindow = ElevationProfile.spikeWindow, limit = ElevationProfile.spikeLimitMeters
+        let half = ElevationProfile.smoothingHalfWindow, threshold = ElevationProfile.thresholdMeters
+        var cleaned = points.map(\.altitude)
+        for i in 0..<n {
+            let window = (max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)).map { points[$0].altitude }.sorted()
+            let median = window[window.count / 2]
+            if abs(points[i].altitude - median) > limit { cleaned[i] = median }
+        }
+        var prefix = [0.0]
+        for value in cleaned { prefix.append((prefix.last ?? 0) + value) }
+        var smoothed = [Double](repeating: 0, count: n)
+        var first = 0, last = 0
+        for i in 0..<n {
+            while points[first].x < points[i].x - half { first += 1 }
+            while last + 1 < n && points[last + 1].x <= points[i].x + half { last += 1 }
+            smoothed[i] = (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
+        }
+        var gain = 0.0, loss = 0.0
+        guard let initial = smoothed.first else { return (0, 0) }
+        var direction = 0, base = initial, low = initial, high = initial
+        for value in smoothed.dropFirst() {
+            switch direction {
+            case 1:
+                if value > high { high = value }
+                if high - value >= threshold { gain += high - base; base = high; low = value; direction = -1 }
+            case -1:
+                if value < low { low = value }
+                if value - low >= threshold { loss += base - low; base = low; high = value; direction = 1 }
+            default:
+                low = min(low, value); high = max(high, value)
+                if value - low >= threshold {
+                    base = low; high = value; direction = 1
+                } else if high - value >= threshold {
+                    base = high; low = value; direction = -1
+                }
+            }
+        }
+        if direction == 1 { gain += high - base }
+        if direction == -1 { loss += base - low }
+        return (gain, loss)
+    }
+
+    @Test func elevationEqualsThePlainPass() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+            var random = SeededRandom(seed: UInt64(seed))
+            var samples: [RunSample] = []
+            var altitude = Double.random(in: -50...3000, using: &random), time = 1_600_000_000.0
+            let segments = Int.random(in: 1...3, using: &random)
+            for segment in 0..<segments {
+                let timed = Int.random(in: 0..<4, using: &random) != 0
+                for _ in 0..<Int.random(in: 1...600, using: &random) {
+                    time += [1.0, 1, 2, 5, 0.5][Int.random(in: 0..<5, using: &random)]
+                    altitude += Double.random(in: -1.5...1.5, using: &random)
+                    var value: Double? = altitude
+                    switch Int.random(in: 0..<40, using: &random) {
+                    case 0: value = altitude + Double.random(in: -90...90, using: &random)  // a spike
+                    case 1: value = altitude + [10, -10, 10.000_000_001, -9.999_999_999, 10.3, -10.3][Int.random(in: 0..<6, using: &random)]
+                    case 2: value = nil
+                    default: break
+                    }
+                    samples.append(RunSample(time: timed ? Date(timeIntervalSince1970: time) : nil,
+                                             coordinate: Coordinate(latitude: 1, longitude: 1), altitudeMeters: value,
+                                             segment: segment, distanceMeters: 0, timerSeconds: nil, movingSeconds: nil))
+                }
+            }
+            var gain = 0.0, loss = 0.0
+            for segment in 0..<segments {
+                let inSegment = samples.filter { $0.segment == segment }
+                let points = inSegment.enumerated().compactMap { index, sample -> (x: Double, altitude: Double)? in
+                    guard let value = sample.altitudeMeters else { return nil }
+                    return (sample.time?.timeIntervalSince1970 ?? Double(index), value)
+                }
+                guard !points.isEmpty else { continue }
+                let (g, l) = plainGainAndLoss(points)
+                gain += g
+                loss += l
+            }
+            guard let profile = ElevationProfile(samples: samples) else {
+                #expect(samples.allSatisfy { $0.altitudeMeters == nil })
+                return
+            }
+            #expect(profile.gainMeters.bitPattern == gain.bitPattern)
+            #expect(profile.lossMeters.bitPattern == loss.bitPattern)
+            // The recorder's columns give the same as the samples.
+            var store = RunSampleStore()
+            for sample in samples {
+                store.append(time: sample.time, coordinate: sample.coordinate, altitudeMeters: sample.altitudeMeters,
+                             segment: sample.segment, distanceMeters: 0, timerSeconds: nil, movingSeconds: nil)
+            }
+            let fromStore = ElevationProfile(store: store)
+            #expect(fromStore?.gainMeters.bitPattern == gain.bitPattern)
+            #expect(fromStore?.lossMeters.bitPattern == loss.bitPattern)
+        }
+    }
+
+    @Test func dropCountsAreKeptByReason() {
+        #expect(FixDropReason.allCases.enumerated().allSatisfy { $0.offset == $0.element.countIndex })
+        var filter = FixFilter()
+        filter.count(.stationary, times: 0)
+        #expect(filter.dropped.isEmpty)
+        filter.count(.stationary, times: 3)
+        filter.count(.notRecording)
+        #expect(filter.dropped == [.stationary: 3, .notRecording: 1])
+    }
+}
