@@ -27,6 +27,8 @@ public struct RunReplay: Sendable {
     private var awaitingResume: Date?
     private var held: [Held] = []
     private var previousValid: Coordinate?
+    /// Geodesics from one valid fix to the next, each fix's latitude terms computed once.
+    private var walk = GeodesicWalk()
 
     private enum Held: Sendable {
         case fix(LocationFix)
@@ -62,6 +64,7 @@ public struct RunReplay: Sendable {
         if boundary {
             boundary = false
             previousValid = nil
+            walk.restart()
             if awaitingResume != nil {
                 // The segment that just ended never gave a time: it was joined without a pause.
                 awaitingResume = nil
@@ -83,8 +86,8 @@ public struct RunReplay: Sendable {
         // counted), which then takes this measure instead of computing the same geodesic again.
         var step: (from: Coordinate, meters: Double)?
         if fix.coordinate.isValid {
-            if let previousValid {
-                let meters = Geodesic.distance(previousValid, fix.coordinate)
+            // The walk starts and restarts with `previousValid`: a step exactly when there is one.
+            if let meters = walk.step(to: fix.coordinate), let previousValid {
                 unfilteredDistanceMeters += meters
                 step = (previousValid, meters)
             }
