@@ -77,3 +77,57 @@ extension GPXFastScanner {
         }
     }
 }
+
+extension GPXFastScanner {
+    /// The last plain `<trkpt …>` start tag with its `lat` and `lon` values cut out: three literals
+    /// around the two values. With `PointTemplate` it lets a whole track point be read by compare.
+    ///
+    /// Manually allocated: call `deallocate()` when done.
+    struct StartTagTemplate {
+        private(set) var bytes: UnsafeMutablePointer<UInt8>
+        private var capacity = 128
+        private var literals: (first: Int, second: Int, third: Int) = (0, 0, 0)
+        /// Whether `lat` comes before `lon`.
+        private(set) var latitudeFirst = true
+        private(set) var isValid = false
+
+        init() {
+            bytes = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            bytes.deallocate()
+        }
+
+        /// The `index`th literal (0…2) as a range of `bytes`.
+        @inline(__always)
+        func literal(_ index: Int) -> (offset: Int, length: Int) {
+            switch index {
+            case 0: (0, literals.first)
+            case 1: (literals.first, literals.second)
+            default: (literals.first + literals.second, literals.third)
+            }
+        }
+
+        /// Keeps the start tag from `start` to `close` (its `>`) whose values are the ranges `first`
+        /// and `second` of `buffer`.
+        mutating func record(
+            _ buffer: UnsafeMutablePointer<UInt8>, start: Int, close: Int, first: (start: Int, end: Int),
+            second: (start: Int, end: Int), latitudeFirst: Bool
+        ) {
+            let lengths = (first.start - start, second.start - first.end, close + 1 - second.end)
+            let total = lengths.0 + lengths.1 + lengths.2
+            if total > capacity {
+                bytes.deallocate()
+                capacity = max(total, capacity * 2)
+                bytes = .allocate(capacity: capacity)
+            }
+            bytes.update(from: buffer + start, count: lengths.0)
+            (bytes + lengths.0).update(from: buffer + first.end, count: lengths.1)
+            (bytes + lengths.0 + lengths.1).update(from: buffer + second.end, count: lengths.2)
+            literals = lengths
+            self.latitudeFirst = latitudeFirst
+            isValid = true
+        }
+    }
+}

@@ -75,6 +75,9 @@ struct GPXFastScanner {
     private var templatePieces: UnsafeMutablePointer<(start: Int, end: Int, slot: Name)>
     /// The shape of the last plain point body, to read the next ones by.
     private var template = PointTemplate()
+    /// The last plain `<trkpt>` start tag, to read the next ones by (with `template`).
+    private var startTemplate = StartTagTemplate()
+    private static var trackPoint: StaticString { "trkpt" }
     private static let bodyDepthLimit = 16
     private var openDepth = 0
     private var sawRoot = false
@@ -145,6 +148,7 @@ struct GPXFastScanner {
         bodyNames.deallocate()
         templatePieces.deallocate()
         template.deallocate()
+        startTemplate.deallocate()
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -406,7 +410,7 @@ struct GPXFastScanner {
         case UInt8(ascii: "/"):
             try endTag(visit)
         default:
-            try startTag(visit)
+            if !templatePoint(visit) { try startTag(visit) }
         }
     }
 
@@ -562,6 +566,13 @@ struct GPXFastScanner {
             }
             index = valueEnd + 1
         }
+        if !selfClosing, foundLatValue != nil, foundLonValue != nil, nameEnd - start == 6, Self.sameBytes(bytes + start + 1, Self.trackPoint.utf8Start, 5) {
+            let latitudeFirst = foundLatStart < foundLonStart
+            startTemplate.record(
+                bytes, start: start, close: index,
+                first: latitudeFirst ? (foundLatStart, foundLatEnd) : (foundLonStart, foundLonEnd),
+                second: latitudeFirst ? (foundLonStart, foundLonEnd) : (foundLatStart, foundLatEnd), latitudeFirst: latitudeFirst)
+        }
         latStart = foundLatStart
         latEnd = foundLatEnd
         latHasEntity = false
@@ -686,30 +697,83 @@ struct GPXFastScanner {
     /// anywhere but in its values, or a value is not a bare number or a `…Z` time.
     @inline(__always)
     private mutating func templateBody(_ visit: Visit) -> Bool {
-        guard let slots = template.slotCount else { return false }
+        guard template.slotCount != nil else { return false }
         let openStart = openDepth > 1 ? openNameEnds[openDepth - 2] : 0
         guard openNameEnds[openDepth - 1] - openStart == template.pointNameLength,
             Self.sameBytes(openNames + openStart, template.bytes, template.pointNameLength)
         else { return false }
+        var fields = point
+        guard let after = bodyByTemplate(from: position, into: &fields) else { return false }
+        finishPoint(fields, endTag: after - template.endTagLength, after: after, visit)
+        return true
+    }
+
+    /// The body from `index` read by the template into `fields`: where it ends (after the point's
+    /// end tag), or `nil` when it does not follow the template.
+    @inline(__always)
+    private mutating func bodyByTemplate(from start: Int, into fields: inout PointBuilder) -> Int? {
+        guard let slots = template.slotCount else { return nil }
         let bytes = base
         let limit = count
-        var index = position
-        var fields = point
+        var index = start
         for slot in 0..<slots {
             let literal = template.literal(slot)
             guard index + literal.length < limit, Self.sameBytes(template.bytes + literal.offset, bytes + index, literal.length)
-            else { return false }
+            else { return nil }
             index += literal.length
             let name = template.slot(slot)
-            guard let length = parseValue(name, at: index, limit: limit, into: &fields) else { return false }
+            guard let length = parseValue(name, at: index, limit: limit, into: &fields) else { return nil }
             index += length
         }
         let last = template.literal(slots)
         guard index + last.length <= limit, Self.sameBytes(template.bytes + last.offset, bytes + index, last.length) else {
-            return false
+            return nil
         }
-        index += last.length
-        finishPoint(fields, endTag: index - template.endTagLength, after: index, visit)
+        return index + last.length
+    }
+
+    /// A whole `<trkpt>` of a track read by the start-tag and body templates, with the same effect
+    /// as reading it tag by tag: false (having changed nothing) when it does not follow them.
+    @inline(__always)
+    private mutating func templatePoint(_ visit: Visit) -> Bool {
+        // A `<trkpt>` opens a point exactly when a track is open and no point is.
+        guard inTrack, !inPoint, startTemplate.isValid, template.slotCount != nil, template.pointNameLength == 5,
+            Self.sameBytes(template.bytes, Self.trackPoint.utf8Start, 5)
+        else { return false }
+        let bytes = base
+        let limit = count
+        var index = position
+        var coordinates = (0.0, 0.0)
+        for slot in 0..<2 {
+            let literal = startTemplate.literal(slot)
+            guard index + literal.length < limit,
+                Self.sameBytes(startTemplate.bytes + literal.offset, bytes + index, literal.length),
+                let number = FastDecimal.prefix(bytes + index + literal.length, count: limit - index - literal.length)
+            else { return false }
+            // The next literal begins with the closing quote: a value that is not a bare decimal fails there.
+            if slot == 0 { coordinates.0 = number.value } else { coordinates.1 = number.value }
+            index += literal.length + number.length
+        }
+        let close = startTemplate.literal(2)
+        guard index + close.length < limit, Self.sameBytes(startTemplate.bytes + close.offset, bytes + index, close.length)
+        else { return false }
+        index += close.length
+        var fields = startTemplate.latitudeFirst
+            ? PointBuilder(latitude: coordinates.0, longitude: coordinates.1)
+            : PointBuilder(latitude: coordinates.1, longitude: coordinates.0)
+        guard let after = bodyByTemplate(from: index, into: &fields) else { return false }
+        // What `finishStartTag`, `start`, the body and `end` leave behind.
+        textCount = 0
+        rawTextStart = -1
+        point = fields
+        pointName = nil
+        pointIsWaypoint = false
+        pointDepth = depth + 1
+        inPoint = false
+        collectingText = false
+        position = after
+        callbackPosition = after - template.endTagLength
+        visit(.fix(fields.fix))
         return true
     }
 

@@ -156,6 +156,17 @@ import Testing
         <rte><rtept lat="1" lon="2"><ele>1</ele></rtept><rtept lat="1" lon="2"><ele>2</ele></rtept></rte>
         <trk><trkseg><trkpt lat="1" lon="2"><ele>3</ele></trkpt></trkseg></trk></gpx>
         """,
+        // Whole track points read by the templates, and the places where the same bytes mean something else.
+        head + """
+        <trk><trkseg><trkpt lat="1.5" lon="2.5"><ele>1</ele></trkpt><trkpt lat="1.6" lon="2.6"><ele>2</ele></trkpt>
+        <trkpt lon="2.7" lat="1.7"><ele>3</ele></trkpt><trkpt lon="2.8" lat="1.8"><ele>4</ele></trkpt>
+        <trkpt lat="1.9" lon="2.9" x="a"><ele>5</ele></trkpt><trkpt lat="1.9" lon="2.9" x="b"><ele>6</ele></trkpt>
+        <trkpt lat=" 2" lon="3"><ele>7</ele></trkpt><trkpt lat="2e0" lon="3"><ele>8</ele></trkpt><trkpt lat="2" lon="3"/>
+        <trkpt lat="2" lon="3"><ele>9</ele></trkpt><trkpt lat="2" lon="3"><trkpt lat="4" lon="5"><ele>9</ele></trkpt></trkpt>
+        <gpx:trkpt lat="2" lon="3"><ele>10</ele></gpx:trkpt></trkseg></trk>
+        <trkpt lat="2" lon="3"><ele>11</ele></trkpt><rte><trkpt lat="2" lon="3"><ele>12</ele></trkpt></rte>
+        <trk><trkpt lat="2" lon="3"><ele>13</ele></trkpt><trkseg><trkpt lat="2" lon="3"><ele>14</ele></trkpt></trkseg></trk></gpx>
+        """,
     ]
 
     /// Broken documents: each must fail the same way, after the same elements.
