@@ -20,9 +20,9 @@ import TempoKit
 let clock = ContinuousClock()
 
 // Child mode: `runs-benchmark --parse FILE` reads and summarises one file in a fresh process, so
-// its peak memory is its own; prints "points seconds peakMB distance". It streams the file into
-// the recorder exactly as `tempo run summary` does (RunFile.streamedSummary; GPX has no laps and
-// names its sport before the track, so one pass).
+// its peak memory is its own; prints "points seconds peakMB distance". It calls what
+// `tempo run summary` calls (`ActivityFile.summary(of:)`: the file streamed into the recorder; GPX
+// has no laps and names its sport before the track, so one pass).
 // `--read-only FILE`: the same read without any analysis, to tell parsing from the rest.
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--read-only" {
     let start = clock.now
@@ -34,26 +34,8 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--read-only" {
     exit(0)
 }
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--parse" {
-    let url = URL(fileURLWithPath: CommandLine.arguments[2])
     let start = clock.now
-    var replay: RunReplay?
-    var sport: String?
-    do {
-        try ActivityFile.stream(url) { element in
-            switch element {
-            case .fix(let fix):
-                if replay == nil { replay = RunReplay(settings: RunSettings(sport: sport)) }
-                replay?.add(fix)
-            case .endSegment: replay?.endSegment()
-            case .sport(let name): if sport == nil { sport = name }
-            default: break
-            }
-        }
-    } catch {
-        exit(1)
-    }
-    guard var finished = replay else { exit(1) }
-    let summary = finished.summary()
+    guard let summary = try? ActivityFile.summary(of: URL(fileURLWithPath: CommandLine.arguments[2])) else { exit(1) }
     let elapsed = seconds(start.duration(to: clock.now))
     print(summary.points, elapsed, peakMegabytes(), summary.distanceMeters)
     exit(0)
