@@ -191,7 +191,8 @@ if !FileManager.default.fileExists(atPath: gpxURL.path) {
 segments = []  // the parent's copy is not needed any more
 let gpxBytes = (try? FileManager.default.attributesOfItem(atPath: gpxURL.path)[.size] as? Int) ?? 0
 print("GPX parse + full summary on \(gpxURL.path) (\(total) points, \(gpxBytes / 1_000_000) MB), each in a fresh process:")
-if let best = (0..<2).compactMap({ _ in runChild(gpxURL) }).min(by: { $0.seconds < $1.seconds }) {
+// Best of five: other processes on a shared machine only ever make a run slower.
+if let best = (0..<5).compactMap({ _ in runChild(gpxURL) }).min(by: { $0.seconds < $1.seconds }) {
     let rate = Double(best.points) / best.seconds
     print(String(format: "  tempo GPX stream + summary         %12.0f points/s  (target >= 2,000,000: %@)",
                  rate, rate >= 2_000_000 ? "met" : "NOT met"))
@@ -200,7 +201,7 @@ if let best = (0..<2).compactMap({ _ in runChild(gpxURL) }).min(by: { $0.seconds
 } else {
     print("  tempo GPX stream + summary failed")
 }
-if let read = (0..<2).compactMap({ _ in runChild(gpxURL, mode: "--read-only") }).min(by: { $0.seconds < $1.seconds }) {
+if let read = (0..<3).compactMap({ _ in runChild(gpxURL, mode: "--read-only") }).min(by: { $0.seconds < $1.seconds }) {
     print(String(format: "  of which GPX parsing alone         %12.0f points/s  peak %5.0f MB   (TempoFormats reader, no analysis)",
                  Double(read.points) / read.seconds, read.peakMB))
 }
