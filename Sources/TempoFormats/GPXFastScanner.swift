@@ -77,6 +77,7 @@ struct GPXFastScanner {
     private var template = PointTemplate()
     /// The last plain `<trkpt>` start tag, to read the next ones by (with `template`).
     private var startTemplate = StartTagTemplate()
+    /// The name whose start tags `startTemplate` keeps.
     private static var trackPoint: StaticString { "trkpt" }
     private static let bodyDepthLimit = 16
     private var openDepth = 0
