@@ -258,8 +258,8 @@ public struct RunRecorder: Sendable {
     }
 
     /// `ingest(_:)` with the geodesic from `step.from` to `fix` already measured (`step.meters`, by
-    /// `Geodesic.distance`) by a caller that walks the same track: used when `step.from` is exactly
-    /// the last fix that counts, so the same number is not computed twice.
+    /// `Geodesic.distance` or a `GeodesicWalk` step) by a caller that walks the same track: used
+    /// when `step.from` is exactly the last fix that counts, so the same line is not measured twice.
     @discardableResult
     mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)?) -> FixDropReason? {
         fixesReceived += 1
