@@ -93,15 +93,19 @@ public enum Geodesic {
         // sin² and cos of the mid-latitude from the endpoints' (no more trigonometry).
         let cosSum = c1 * c2 - s1 * s2
         let sinMid2 = (1 - cosSum) / 2, cosMid = max(0, (1 + cosSum) / 2).squareRoot()
+        // N = a / √w and M = a (1 − e²) / w^(3/2) from one reciprocal square root.
         let w = 1 - e2 * sinMid2
-        let primeVertical = a / w.squareRoot()
-        let meridional = a * (1 - e2) / (w * w.squareRoot())
+        let r = 1 / w.squareRoot()
+        let primeVertical = a * r
+        let meridional = a * (1 - e2) * r * r * r
         // The azimuth only weighs M against N in the tiny correction: local components suffice.
+        // 1/R = (n²/M + e²/N) / (n² + e²), as one division.
         let north = meridional * dPhi, east = primeVertical * cosMid * (2 * halfLon)
-        let along = north * north + east * east
+        let north2 = north * north, east2 = east * east
+        let along = north2 + east2
         let curvature = along > 0
-            ? (north * north / meridional + east * east / primeVertical) / along
-            : 1 / primeVertical
+            ? (north2 * primeVertical + east2 * meridional) / (meridional * primeVertical * along)
+            : r / a
         return (chord2.squareRoot() * (1 + chord2 * curvature * curvature / 24), s2, c2, n2)
     }
 
