@@ -97,8 +97,9 @@ import Testing
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
         let file = RunFixtures.path("run-3laps.tcx")
-        // 1991 s of track at 40× takes ~50 s; killed after 4 s.
-        let (process, _, _) = try tempo.start(["run", "record", "--replay", file, "--speed", "40"])
+        // 1991 s of track at 20× takes ~100 s; killed after 4 s (or later: on a loaded machine other
+        // tests holding the cooperative threads can delay this task's wake-up by tens of seconds).
+        let (process, _, _) = try tempo.start(["run", "record", "--replay", file, "--speed", "20"])
         try await Task.sleep(for: .seconds(4))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -108,8 +109,8 @@ import Testing
         let id = try #require(runs.first?["id"] as? String)
         let partial = try object(tempo.run("run", "show", id, "--json"))
         let points = try #require(partial["points"] as? Int)
-        // The track has a fix every ~5 s, so 40× gives about 8 fixes a second.
-        #expect(points > 10, "only \(points) fixes committed in 4 s at 40×")
+        // The track has a fix every ~5 s, so 20× gives about 4 fixes a second.
+        #expect(points > 5, "only \(points) fixes committed in 4 s at 20×")
 
         let refused = try tempo.run("run", "record", "--replay", file, "--speed", "0")
         #expect(refused.status == 64)
