@@ -29,6 +29,7 @@ public struct GeodesicWalk: Sendable {
     /// Forgets the previous point: the next one starts a new walk (a new segment).
     public mutating func restart() {
         last = nil
+        carried = 0
     }
 
     /// Metres from the previous point to `coordinate` (`nil` for the first point of a walk);
@@ -36,6 +37,7 @@ public struct GeodesicWalk: Sendable {
     public mutating func step(to coordinate: Coordinate) -> Double? {
         guard let from = last else {
             last = Self.fresh(coordinate)
+            carried = 0
             return nil
         }
         if carried < Self.refreshSteps, abs(coordinate.latitude - from.coordinate.latitude) < 0.1,
