@@ -38,30 +38,32 @@ enum FastDecimal {
         if negative { index = 1 }
         var mantissa: UInt64 = 0
         let integerStart = index
-        while index < count {
-            let digit = bytes[index] &- 0x30
-            if digit > 9 { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            index += 1
-        }
+        appendDigits(bytes, count, &index, to: &mantissa)
         let integerDigits = index - integerStart
         if integerDigits == 0 { return nil }
         var scale = 0
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
-            while index < count {
-                let digit = bytes[index] &- 0x30
-                if digit > 9 { break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                index += 1
-            }
+            appendDigits(bytes, count, &index, to: &mantissa)
             scale = index - fractionStart
             if scale == 0 { return nil }
         }
         if integerDigits + scale > 19 { return parseLong(bytes, count: index).map { ($0, index) } }
         guard let value = quotient(mantissa, scale) else { return nil }
         return (negative ? -value : value, index)
+    }
+
+    /// Appends the digits from `index` on to `mantissa` (wrapping past 19 digits: the caller then
+    /// takes `parseLong`) and moves `index` past them.
+    @inline(__always)
+    private static func appendDigits(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int, to mantissa: inout UInt64) {
+        while index < count {
+            let digit = bytes[index] &- 0x30
+            if digit > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
     }
 
     /// `parse` for more than 19 digits: leading zeros skipped, digits past the 19th significant

@@ -26,6 +26,9 @@ public struct GeodesicWalk: Sendable {
     /// A walk that has not started.
     public init() {}
 
+    /// The previous point: where the next step starts (`nil` before the first point).
+    public var previous: Coordinate? { last?.coordinate }
+
     /// Forgets the previous point: the next one starts a new walk (a new segment).
     public mutating func restart() {
         last = nil

@@ -26,8 +26,8 @@ public struct RunReplay: Sendable {
     /// A boundary waits for the new segment's first time: the previous segment's last time.
     private var awaitingResume: Date?
     private var held: [Held] = []
-    private var previousValid: Coordinate?
-    /// Geodesics from one valid fix to the next, each fix's latitude terms computed once.
+    /// Geodesics from one valid fix of the segment to the next (its previous point is the last
+    /// valid fix), each fix's latitude terms computed once.
     private var walk = GeodesicWalk()
 
     private enum Held: Sendable {
@@ -63,7 +63,6 @@ public struct RunReplay: Sendable {
     public mutating func add(_ fix: LocationFix) {
         if boundary {
             boundary = false
-            previousValid = nil
             walk.restart()
             if awaitingResume != nil {
                 // The segment that just ended never gave a time: it was joined without a pause.
@@ -86,12 +85,11 @@ public struct RunReplay: Sendable {
         // counted), which then takes this measure instead of computing the same geodesic again.
         var step: (from: Coordinate, meters: Double)?
         if fix.coordinate.isValid {
-            // The walk starts and restarts with `previousValid`: a step exactly when there is one.
-            if let meters = walk.step(to: fix.coordinate), let previousValid {
+            let from = walk.previous
+            if let meters = walk.step(to: fix.coordinate), let from {
                 unfilteredDistanceMeters += meters
-                step = (previousValid, meters)
+                step = (from, meters)
             }
-            previousValid = fix.coordinate
         }
         guard let time = fix.time else {
             if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix, step: step) }
