@@ -1315,7 +1315,7 @@ struct GPXFastScanner {
             days = cachedDays
         } else {
             guard let century = two(0), let yearInCentury = two(2), let month = two(5), let day = two(8),
-                (1...12).contains(month), (1...31).contains(day)
+                (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: century * 100 + yearInCentury)).contains(day)
             else { return nil }
             days = LocalDate.daysSinceEpoch(year: century * 100 + yearInCentury, month: month, day: day)
             cachedDateKey = key

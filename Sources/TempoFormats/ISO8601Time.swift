@@ -41,7 +41,8 @@ enum ISO8601Time {
         else { return nil }
         index += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+            (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
         if index < utf8.count, utf8[index] == 0x2E || utf8[index] == 0x2C {

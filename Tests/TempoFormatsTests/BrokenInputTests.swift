@@ -69,6 +69,15 @@ import Testing
         #expect(error.reason == "\"5S6.74\" is not a number in <ele>")
     }
 
+    /// A day the month does not have (2010 is not a leap year) is not a time, in either GPX path.
+    @Test(arguments: ["2010-02-29T14:23:59Z", "2010-04-31T14:23:59Z", "2010-02-30T14:23:59.5Z"])
+    func dayTheMonthDoesNotHaveInGPXTime(time: String) throws {
+        let (url, line) = try edited("hike-8tracks.gpx", replacing: "<time>2010-08-05T14:23:59Z</time>", with: "<time>\(time)</time>", as: "day.gpx")
+        let error = try readError(url)
+        #expect(error.location?.hasPrefix("line \(line),") == true)
+        #expect(error.reason == "\"\(time)\" is not an ISO 8601 time in <time>")
+    }
+
     @Test func textInGPXLatitudeAttribute() throws {
         let (url, line) = try edited("empty-segment.gpx", replacing: "lat=\"50.7772126\"", with: "lat=\"north\"", as: "lat.gpx")
         let error = try readError(url)

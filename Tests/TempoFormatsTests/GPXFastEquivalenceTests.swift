@@ -221,6 +221,7 @@ import Testing
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><x>&bogus;</x></trkpt></trkseg></trk></gpx>",
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpt><trkpt lat=\"1\" lon=\"2\"><ele>1x</ele></trkpt></trkseg></trk></gpx>",
         head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpt><trkpt lat=\"1\" lon=\"2\"><ele>1</ele></trkpx></trkseg></trk></gpx>",
+        head + "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2021-02-29T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
     ]
 
     @Test(arguments: documents.indices)

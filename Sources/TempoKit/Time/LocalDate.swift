@@ -88,7 +88,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         try container.encode(description)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// Days in `month` (1…12) of the proleptic Gregorian `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
