@@ -45,7 +45,7 @@ extension ActivityFile {
                 switch element {
                 case .fix(let fix):
                     if replay == nil {
-                        settingsUsed = RunSettings(sport: known.map { $0.sport } ?? sport)
+                        settingsUsed = RunSettings(sportNamed: known.map { $0.sport } ?? sport)
                         settingsUsed.autoPause = autoPause
                         var started = RunReplay(lapStarts: known?.laps ?? [], settings: settingsUsed)
                         started.reserveCapacity(size / typicalBytesPerFix(format))
@@ -59,7 +59,7 @@ extension ActivityFile {
                 }
             }
             let found = (laps: laps.dropFirst().compactMap(\.startTime), sport: sport)
-            var settingsNeeded = RunSettings(sport: found.sport)
+            var settingsNeeded = RunSettings(sportNamed: found.sport)
             settingsNeeded.autoPause = autoPause
             guard var replay else {
                 var empty = RunReplay(settings: settingsNeeded)

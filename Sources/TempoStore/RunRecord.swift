@@ -67,7 +67,7 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
 
     /// The settings its fixes are analysed with.
     public var settings: RunSettings {
-        var settings = RunSettings(sport: sport)
+        var settings = RunSettings(sportNamed: sport)
         settings.autoPause = autoPause
         return settings
     }

@@ -28,7 +28,7 @@ struct RunFile {
 
     /// The analysis settings for the file's sport.
     func settings(autoPause: Bool) -> RunSettings {
-        var settings = RunSettings(sport: activity.sport)
+        var settings = RunSettings(sportNamed: activity.sport)
         settings.autoPause = autoPause
         return settings
     }

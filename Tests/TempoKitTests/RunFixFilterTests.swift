@@ -36,6 +36,6 @@ import TempoKit
     }
 
     @Test func cyclingAllowsFasterThanRunning() {
-        #expect(RunSettings(sport: "Biking").maxSpeedMetersPerSecond > RunSettings(sport: "running").maxSpeedMetersPerSecond)
+        #expect(RunSettings(sportNamed: "Biking").maxSpeedMetersPerSecond > RunSettings(sportNamed: "running").maxSpeedMetersPerSecond)
     }
 }

@@ -46,6 +46,8 @@ public struct RunRecorder: Sendable {
     public private(set) var startedAt: Date?
     /// When the run was stopped (wall clock, UTC); `nil` while it goes on.
     public private(set) var stoppedAt: Date?
+    /// The sport the motion model takes as its prior from now on (`nil`: not known).
+    public private(set) var sport: Sport?
 
     private var segment = -1
     private var closedTimerSeconds = 0.0
@@ -161,6 +163,13 @@ public struct RunRecorder: Sendable {
     public init(settings: RunSettings = RunSettings()) {
         self.settings = settings
         self.filter = FixFilter(settings: settings)
+        self.sport = settings.sport
+    }
+
+    /// Changes the sport from the next fix on (a multisport file's next session, a user's choice).
+    public mutating func setSport(_ sport: Sport?) {
+        self.sport = sport
+        filter.settings.maxSpeedMetersPerSecond = sport?.maxSpeedMetersPerSecond ?? RunSettings().maxSpeedMetersPerSecond
     }
 
     /// Makes room for `fixes` accepted fixes at once, instead of growing step by step.

@@ -1,10 +1,13 @@
 /// How fixes are turned into a run: the filter's limits and the stop detector's parameters.
 ///
-/// Defaults suit running; `RunSettings(sport:)` picks speed limits for other sports.
+/// Defaults suit any sport; `RunSettings(sport:)` adds the sport as the motion model's prior.
 public struct RunSettings: Sendable, Hashable, Codable {
+    /// The sport, when the file or the user names it (`nil`: inferred from the speeds).
+    public var sport: Sport?
     /// Fixes whose horizontal accuracy radius is larger than this (metres) are dropped.
     public var maxHorizontalAccuracyMeters: Double
-    /// A step faster than this (metres per second, after allowing for both fixes' accuracy) is impossible.
+    /// A step faster than this (metres per second, after allowing for both fixes' accuracy) is
+    /// physically impossible for the sport (100 m/s when it is not known).
     public var maxSpeedMetersPerSecond: Double
     /// Whether stops are taken out of moving time (auto-pause). Stops never add distance either way.
     public var autoPause: Bool
@@ -21,7 +24,7 @@ public struct RunSettings: Sendable, Hashable, Codable {
     /// Settings for a run; pass `autoPause: false` to count stops in moving time.
     public init(
         maxHorizontalAccuracyMeters: Double = 50,
-        maxSpeedMetersPerSecond: Double = 12.5,
+        maxSpeedMetersPerSecond: Double = 100,
         autoPause: Bool = true,
         stopRadiusMeters: Double = 10,
         stopAfterSeconds: Double = 45,
@@ -37,17 +40,15 @@ public struct RunSettings: Sendable, Hashable, Codable {
         self.assumedAccuracyMeters = assumedAccuracyMeters
     }
 
-    /// Settings for a sport named as files name it ("running", "Biking", "hiking"…); unknown
-    /// sports get the running limits.
-    public init(sport: String?) {
+    /// Settings for a sport named as files name it ("Run", "Biking", "hiking"…; see `Sport(name:)`).
+    public init(sportNamed name: String?) {
+        self.init(sport: name.flatMap(Sport.init(name:)))
+    }
+
+    /// Settings with `sport` as the prior (`nil`: not known).
+    public init(sport: Sport?) {
         self.init()
-        switch sport?.lowercased() {
-        case let name? where name.contains("bik") || name.contains("cycl"):
-            maxSpeedMetersPerSecond = 35
-        case let name? where name.contains("hik") || name.contains("walk"):
-            maxSpeedMetersPerSecond = 8
-        default:
-            break
-        }
+        self.sport = sport
+        if let sport { maxSpeedMetersPerSecond = sport.maxSpeedMetersPerSecond }
     }
 }
