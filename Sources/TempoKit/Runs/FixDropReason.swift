@@ -14,6 +14,8 @@ public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Co
     case stationary
     /// Arrived while the run was paused (or before it started / after it stopped).
     case notRecording = "not_recording"
+    /// Far from where the track was heading, beyond what the noise and any real acceleration explain.
+    case outlier
 
     /// Position in `allCases` (where `FixFilter` keeps its count).
     var countIndex: Int {
@@ -25,6 +27,7 @@ public enum FixDropReason: String, Sendable, Hashable, Codable, CaseIterable, Co
         case .impossibleSpeed: 4
         case .stationary: 5
         case .notRecording: 6
+        case .outlier: 7
         }
     }
 

@@ -18,10 +18,6 @@ public struct FixFilter: Sendable, Hashable {
     /// The counts behind `dropped`, in `FixDropReason.allCases` order: counting a drop is an
     /// array increment, not a dictionary update hashing the reason's name.
     private var droppedCounts = [Int](repeating: 0, count: FixDropReason.allCases.count)
-    // The last accepted fix, only what the speed check reads (a whole `LocationFix` is ~144 bytes to copy per fix).
-    private var lastAcceptedCoordinate = Coordinate(latitude: 0, longitude: 0)
-    private var lastAcceptedTime: Date?
-    private var lastAcceptedAccuracy: Double?
     /// The latest time of any accepted fix.
     private var lastTime: Date?
     private var sameSegment = false
@@ -52,9 +48,6 @@ public struct FixFilter: Sendable, Hashable {
         if let reason {
             droppedCounts[reason.countIndex] += 1
         } else {
-            lastAcceptedCoordinate = fix.coordinate
-            lastAcceptedTime = fix.time
-            lastAcceptedAccuracy = fix.horizontalAccuracyMeters
             if let time = fix.time { lastTime = time }
             sameSegment = true
         }
@@ -69,19 +62,6 @@ public struct FixFilter: Sendable, Hashable {
         if let time = fix.time, let lastTime {
             if time == lastTime { return .duplicateTime }
             if time < lastTime { return .timeWentBackwards }
-        }
-        // `sameSegment` is only ever set by an accepted fix, so the last accepted one exists.
-        if sameSegment, let time = fix.time, let previousTime = lastAcceptedTime {
-            let seconds = time.timeIntervalSince(previousTime)
-            let allowance = (fix.horizontalAccuracyMeters ?? 0) + (lastAcceptedAccuracy ?? 0)
-            // A flat approximation is plenty for a limit this coarse (and far cheaper than a geodesic).
-            // Its bound without the cosine is never smaller, so when the bound is within the limit
-            // so is the distance, and the cosine is only needed for a fast step (same decision).
-            let limit = settings.maxSpeedMetersPerSecond * seconds
-            if RunRecorder.roughDistanceBound(lastAcceptedCoordinate, fix.coordinate) - allowance > limit,
-               RunRecorder.roughDistance(lastAcceptedCoordinate, fix.coordinate) - allowance > limit {
-                return .impossibleSpeed
-            }
         }
         return nil
     }

@@ -1,0 +1,337 @@
+import Foundation
+
+/// Where a GPS receiver really went, and when it stood still, estimated from the evidence in
+/// its fixes: the one motion model behind `RunRecorder`, for live recording and files alike.
+///
+/// One segment at a time, on a local plane (metres east and north of the segment's first fix):
+///
+/// - **Noise.** GPS error wanders (a random walk over seconds, bounded over minutes), so it is
+///   measured from the track itself: the third differences of positions cancel any steady
+///   motion, a steady turn and a steady acceleration, and leave the noise. Their robust mean
+///   gives the noise's growth rate `D` (m²/s). A clean track has none and is left exactly as it is.
+/// - **Outliers.** Each fix is compared with where the track was heading (the last accepted fix
+///   plus the recent velocity times the gap), with a margin that grows with the noise and the
+///   gap. A fix outside it is an outlier, and it never becomes the reference for the next one;
+///   after `reinitialiseAfter` outliers in a row the model starts again from the newest fix (a
+///   real jump: a tunnel's end, a receiver that was wrong until now). A step faster than the
+///   sport's physical bound is impossible whatever the model says.
+/// - **Path.** Each fix's position is a straight-line least-squares fit over the fixes within
+///   `±W` seconds of it, `W` chosen so that the noise adds at most `noiseInflation` to the
+///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
+///   `lagSeconds`. Distance is the geodesic along these positions.
+/// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
+///   within `±speedWindowSeconds`: stopped means that velocity is noise around zero; moving means
+///   a speed of at least `max(slowestMovement, half the typical moving speed)`. Leaving a state
+///   costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker — whose
+///   speed stands out of the noise over tens of seconds — is never stopped by a single window.
+///   A device's own speed (Doppler), where the file has it, is evidence too.
+///
+/// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
+/// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
+struct MotionModel: Sendable {
+    /// A fix the model holds, on the segment's plane.
+    struct Point: Sendable {
+        /// Seconds since the reference date.
+        var time: Double
+        /// Metres east and north of the segment's origin.
+        var east: Double, north: Double
+        /// As received.
+        var coordinate: Coordinate
+        /// Metres; NaN when absent.
+        var altitude: Double
+        /// The receiver's own ground speed, m/s; NaN when absent.
+        var deviceSpeed: Double
+    }
+
+    /// A fix decided: where the path was at it, and whether the receiver was moving there.
+    struct Decision: Sendable {
+        var point: Point
+        var smoothed: Coordinate
+        var moving: Bool
+    }
+
+    /// Seconds after a fix when it is decided (and the most its smoothing window reaches ahead).
+    static let lagSeconds = 10.0
+    /// Half-width of the window the moving/stopped velocity is fitted over, seconds.
+    static let speedWindowSeconds = 8.0
+    /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
+    static let switchPenalty = 2.5
+    /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
+    /// a short one it is indistinguishable from noise.
+    static let slowestMovementMetersPerSecond = 0.3
+    /// The most the noise left in the path may lengthen it (fraction).
+    static let noiseInflation = 0.01
+    /// Outliers in a row after which the model trusts the newest fix again.
+    static let reinitialiseAfter = 3
+    /// Margin around the predicted position that is never an outlier, metres.
+    static let outlierFloorMeters = 30.0
+    /// The hardest acceleration the gate allows for, m/s² (braking, a sprint start).
+    static let maxAccelerationMetersPerSecond2 = 4.0
+
+    private let sport: Sport?
+    /// The physical bound on a step, m/s.
+    let maxSpeedMetersPerSecond: Double
+    private var origin: Coordinate?
+    private var metersPerDegreeLatitude = 0.0, metersPerDegreeLongitude = 0.0
+    /// History (for windows reaching back) and the fixes not yet decided, from `firstPending`.
+    private var points: [Point] = []
+    private var firstPending = 0
+    /// Fixes whose moving/stopped evidence has entered the Viterbi recursion (from the start of `points`).
+    private var scored = 0
+    /// Viterbi scores (log-likelihood) of ending stopped / moving at the last scored fix, and for
+    /// each scored pending fix whether the best way into each state came from "stopped".
+    private var scoreStopped = -Double.infinity, scoreMoving = 0.0
+    private var cameFromStopped: [(intoStopped: Bool, intoMoving: Bool)] = []
+    /// The noise's growth rate estimate: mean of |third difference| / √(6·dt) and how many went in.
+    private var noiseMean = 0.0, noiseSamples = 0
+    /// Typical moving speed, m/s (running mean over fixes decided moving).
+    private var typicalSpeed: Double
+    private var outliersInARow = 0
+
+    init(sport: Sport?, maxSpeedMetersPerSecond: Double) {
+        self.sport = sport
+        self.maxSpeedMetersPerSecond = maxSpeedMetersPerSecond
+        typicalSpeed = Self.priorSpeed(sport)
+    }
+
+    private static func priorSpeed(_ sport: Sport?) -> Double {
+        switch sport {
+        case .running: 3
+        case .walking, .swimming: 1.2
+        case .hiking: 0.9
+        case .cycling: 6
+        case .skiing: 4
+        case .transition, nil: 1.5
+        }
+    }
+
+    var hasPending: Bool { firstPending < points.count }
+
+    /// The noise's growth rate, m²/s (0 on a clean track).
+    var noiseRate: Double {
+        let scale = noiseMean / 0.797_884_560_802_865_4  // E|N(0, σ)| = σ·√(2/π)
+        return scale * scale
+    }
+
+    // MARK: - Fixes in
+
+    /// What to do with a fix.
+    enum Verdict: Sendable, Equatable {
+        /// Add it.
+        case accept
+        /// Add it after deciding every held fix and `restart()`: the fixes before it were outliers
+        /// in a row, so the track really jumped.
+        case restart
+        /// Drop it.
+        case drop(FixDropReason)
+    }
+
+    /// Whether the fix at `time` (seconds since the reference date) is an outlier or an
+    /// impossible step, or starts the model again.
+    mutating func check(_ coordinate: Coordinate, at time: Double, accuracy: Double?) -> Verdict {
+        guard let last = points.last else { return .accept }
+        let dt = time - last.time
+        let (east, north) = project(coordinate)
+        let jump = ((east - last.east) * (east - last.east) + (north - last.north) * (north - last.north)).squareRoot()
+        if jump - 2 * (accuracy ?? 0) > maxSpeedMetersPerSecond * dt {
+            outliersInARow += 1
+            return .drop(.impossibleSpeed)
+        }
+        let velocity = self.velocity(around: points.count - 1, before: Self.lagSeconds, after: 0)
+        let predictedEast = last.east + velocity.east * dt, predictedNorth = last.north + velocity.north * dt
+        let miss = ((east - predictedEast) * (east - predictedEast) + (north - predictedNorth) * (north - predictedNorth)).squareRoot()
+        let margin = Self.outlierFloorMeters + 4 * (2 * noiseRate * dt + (accuracy ?? 0) * (accuracy ?? 0)).squareRoot()
+            + 0.5 * Self.maxAccelerationMetersPerSecond2 * dt * dt
+        if miss > margin {
+            outliersInARow += 1
+            if outliersInARow < Self.reinitialiseAfter { return .drop(.outlier) }
+            outliersInARow = 0
+            return .restart
+        }
+        outliersInARow = 0
+        return .accept
+    }
+
+    /// Forgets the track so far (after its fixes were decided): the next fix starts it again.
+    mutating func restart() {
+        points.removeAll(keepingCapacity: true)
+        firstPending = 0
+        scored = 0
+        cameFromStopped.removeAll(keepingCapacity: true)
+        scoreStopped = -Double.infinity
+        scoreMoving = 0
+    }
+
+    /// Adds a fix that passed `check`.
+    mutating func add(_ coordinate: Coordinate, at time: Double, altitude: Double?, deviceSpeed: Double?) {
+        let (east, north) = project(coordinate)
+        points.append(Point(time: time, east: east, north: north, coordinate: coordinate,
+                            altitude: altitude ?? .nan, deviceSpeed: deviceSpeed ?? .nan))
+        let n = points.count
+        guard n >= 4 else { return }
+        let p0 = points[n - 4], p1 = points[n - 3], p2 = points[n - 2], p3 = points[n - 1]
+        let dt = (p3.time - p0.time) / 3
+        guard dt > 0 else { return }
+        let scale = 1 / (6 * dt).squareRoot()
+        addNoise(abs(p3.east - 3 * p2.east + 3 * p1.east - p0.east) * scale)
+        addNoise(abs(p3.north - 3 * p2.north + 3 * p1.north - p0.north) * scale)
+    }
+
+    private mutating func addNoise(_ value: Double) {
+        // A turn's or a brake's onset is not noise: clip what stands far out of the noise so far.
+        let sample = noiseSamples >= 16 ? min(value, 4 * noiseMean) : value
+        noiseSamples += 1
+        noiseMean += (sample - noiseMean) / Double(min(noiseSamples, 200))
+    }
+
+    // MARK: - Decisions out
+
+    /// Decides every held fix at least `lagSeconds` old (all of them when `flush`), appending them in order.
+    mutating func decide(flush: Bool, into decisions: inout [Decision]) {
+        guard let newest = points.last?.time else { return }
+        // Score the fixes whose speed window is complete.
+        while scored < points.count && (flush || points[scored].time + Self.speedWindowSeconds <= newest) {
+            score(scored)
+            scored += 1
+        }
+        let lastDecided = firstPending
+        while firstPending < scored && (flush || points[firstPending].time + Self.lagSeconds <= newest) {
+            firstPending += 1
+        }
+        guard firstPending > lastDecided else { return }
+        // Backtrack from the best state at the scored frontier down to the fixes being decided.
+        let pendingStart = scored - cameFromStopped.count
+        var stopped = scoreStopped > scoreMoving
+        var states = [Bool](repeating: false, count: scored - lastDecided)
+        var index = scored - 1
+        while index >= lastDecided {
+            states[index - lastDecided] = stopped
+            let back = cameFromStopped[index - pendingStart]
+            stopped = stopped ? back.intoStopped : back.intoMoving
+            index -= 1
+        }
+        for offset in 0..<(firstPending - lastDecided) {
+            let index = lastDecided + offset
+            let moving = !states[offset]
+            let point = points[index]
+            if moving {
+                let speed = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+                typicalSpeed += ((speed.east * speed.east + speed.north * speed.north).squareRoot() - typicalSpeed) / 120
+            }
+            decisions.append(Decision(point: point, smoothed: smoothed(index), moving: moving))
+        }
+        // Forget what no window reaches any more.
+        let keepFrom = firstPending > 0 ? points[firstPending - 1].time - 2 * Self.lagSeconds : -Double.infinity
+        var drop = 0
+        while drop < firstPending - 1 && points[drop].time < keepFrom { drop += 1 }
+        let decidedScored = min(firstPending, scored) - pendingStart
+        if decidedScored > 0 { cameFromStopped.removeFirst(decidedScored) }
+        if drop >= 64 || (flush && drop > 0) {
+            points.removeFirst(drop)
+            firstPending -= drop
+            scored -= drop
+        }
+    }
+
+    /// One step of the Viterbi recursion at `index`.
+    private mutating func score(_ index: Int) {
+        let point = points[index]
+        let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+        let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
+        // Spread of the fitted velocity per axis: a random walk's slope over a window of T
+        // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
+        let window = velocity.span > 0 ? velocity.span : 2 * Self.speedWindowSeconds
+        let variance = 1.2 * noiseRate / window + 0.01 * 0.01
+        let least = max(Self.slowestMovementMetersPerSecond, 0.5 * typicalSpeed)
+        // Stopped: the velocity is noise around zero. Moving: a speed of at least `least`, any direction.
+        let stoppedLog = -speed * speed / (2 * variance) - log(2 * .pi * variance)
+        let shortfall = max(0, least - speed)
+        let movingLog = -shortfall * shortfall / (2 * variance) - log((2 * .pi * variance).squareRoot() * 2 * .pi * max(speed, least))
+        // Overlapping windows share evidence: weigh each fix by the share of the window it adds.
+        let previousTime = index > 0 ? points[index - 1].time : point.time - 1
+        let weight = min(1, max(0, point.time - previousTime) / window)
+        var evidence = weight * (stoppedLog - movingLog)
+        if point.deviceSpeed.isFinite {
+            evidence += point.deviceSpeed >= 1 ? -2 * Self.switchPenalty : (point.deviceSpeed < 0.2 ? 0.2 : 0)
+        }
+        let fromStoppedToStopped = scoreStopped, fromMovingToStopped = scoreMoving - Self.switchPenalty
+        let fromMovingToMoving = scoreMoving, fromStoppedToMoving = scoreStopped - Self.switchPenalty
+        let intoStopped = fromStoppedToStopped >= fromMovingToStopped
+        let intoMoving = fromStoppedToMoving > fromMovingToMoving
+        scoreStopped = max(fromStoppedToStopped, fromMovingToStopped) + evidence
+        scoreMoving = max(fromMovingToMoving, fromStoppedToMoving)
+        // Keep the scores small.
+        let best = max(scoreStopped, scoreMoving)
+        scoreStopped -= best
+        scoreMoving -= best
+        cameFromStopped.append((intoStopped, intoMoving))
+    }
+
+    /// The fix's position on the smoothed path.
+    private func smoothed(_ index: Int) -> Coordinate {
+        let point = points[index]
+        let speed = velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+        let v = max(Self.slowestMovementMetersPerSecond, (speed.east * speed.east + speed.north * speed.north).squareRoot())
+        // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
+        let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v))
+        guard halfWindow >= 0.5 else { return point.coordinate }
+        let fit = self.fit(around: index, before: halfWindow, after: halfWindow)
+        guard fit.count >= 3 else { return point.coordinate }
+        return unproject(east: fit.east, north: fit.north)
+    }
+
+    /// Least-squares straight line through the fixes within the window around `index`: the
+    /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
+    private func fit(around index: Int, before: Double, after: Double)
+        -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
+        let centre = points[index]
+        var first = index, last = index
+        while first > 0 && points[first - 1].time >= centre.time - before { first -= 1 }
+        while last + 1 < points.count && points[last + 1].time <= centre.time + after { last += 1 }
+        // Sparse fixes (one every 5 or 10 s): the window reaches at least the neighbours.
+        if first == index && index > 0 && before > 0 { first -= 1 }
+        if last == index && last + 1 < points.count && after > 0 { last += 1 }
+        let count = last - first + 1
+        guard count >= 2 else { return (centre.east, centre.north, 0, 0, 0, count) }
+        var st = 0.0, stt = 0.0, se = 0.0, sn = 0.0, ste = 0.0, stn = 0.0
+        for i in first...last {
+            let p = points[i]
+            let t = p.time - centre.time, e = p.east - centre.east, n = p.north - centre.north
+            st += t; stt += t * t; se += e; sn += n; ste += t * e; stn += t * n
+        }
+        let c = Double(count)
+        let det = c * stt - st * st
+        guard det > 0 else { return (centre.east, centre.north, 0, 0, 0, count) }
+        let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
+        let e0 = (se - ve * st) / c, n0 = (sn - vn * st) / c
+        return (centre.east + e0, centre.north + n0, ve, vn, points[last].time - points[first].time, count)
+    }
+
+    private func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {
+        let fit = self.fit(around: index, before: before, after: after)
+        return (fit.velocityEast, fit.velocityNorth, fit.span)
+    }
+
+    // MARK: - The local plane
+
+    private mutating func project(_ coordinate: Coordinate) -> (Double, Double) {
+        if origin == nil {
+            origin = coordinate
+            let e2 = Geodesic.flattening * (2 - Geodesic.flattening)
+            let s = sin(coordinate.latitude * .pi / 180)
+            let w = 1 - e2 * s * s
+            metersPerDegreeLatitude = Geodesic.equatorialRadius * (1 - e2) / (w * w.squareRoot()) * .pi / 180
+            metersPerDegreeLongitude = Geodesic.equatorialRadius / w.squareRoot() * cos(coordinate.latitude * .pi / 180) * .pi / 180
+        }
+        guard let origin else { return (0, 0) }
+        return (RunRecorder.wrappedDegrees(coordinate.longitude - origin.longitude) * metersPerDegreeLongitude,
+                (coordinate.latitude - origin.latitude) * metersPerDegreeLatitude)
+    }
+
+    private func unproject(east: Double, north: Double) -> Coordinate {
+        guard let origin else { return Coordinate(latitude: 0, longitude: 0) }
+        var longitude = origin.longitude + east / metersPerDegreeLongitude
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return Coordinate(latitude: origin.latitude + north / metersPerDegreeLatitude, longitude: longitude)
+    }
+}
