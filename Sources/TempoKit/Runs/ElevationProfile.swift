@@ -14,101 +14,56 @@ public struct ElevationProfile: Sendable, Hashable {
     public static let spikeWindow = 4
     /// An altitude this far (metres) from its neighbours' median is a spike and is replaced by it.
     public static let spikeLimitMeters = 10.0
-    /// Half-width of the smoothing window, seconds (or fixes for untimed tracks).
-    public static let smoothingHalfWindow = 15.0
+    /// The smoothing window reaches at least this far (metres of distance travelled) each side:
+    /// terrain shorter than that is noise's scale, and a slow walker's altitude is averaged over
+    /// as long as a fast rider's (GPS altitude wanders over a minute; a rider covers 10 m hills in seconds).
+    public static let smoothingHalfDistanceMeters = 40.0
+    /// ... and at least this long each side, seconds (or fixes for untimed tracks); at most `maxSmoothingHalfWindow`.
+    public static let smoothingHalfWindow = 3.0
+    /// The longest the window reaches each side, seconds.
+    public static let maxSmoothingHalfWindow = 60.0
     /// A change smaller than this (metres) is not counted until it grows past it.
     public static let thresholdMeters = 2.0
 
     /// Gain and loss over the samples (grouped by their `segment`); `nil` without altitudes.
     public init?(samples: [RunSample]) {
-        self.init(count: samples.count, segment: { samples[$0].segment }, altitude: { samples[$0].altitudeMeters ?? .nan },
-                  time: { samples[$0].time?.timeIntervalSince1970 ?? .nan })
+        var store = RunSampleStore()
+        for sample in samples {
+            store.append(time: sample.time, coordinate: sample.coordinate, altitudeMeters: sample.altitudeMeters,
+                         segment: sample.segment, distanceMeters: sample.distanceMeters,
+                         timerSeconds: sample.timerSeconds, movingSeconds: sample.movingSeconds)
+        }
+        self.init(store: store)
     }
 
-    /// Gain and loss over the recorder's columns, exactly as `init?(samples:)` computes them
-    /// (the same points, read straight from the columns into reused buffers).
+    /// Gain and loss over the recorder's columns, segment by segment.
     init?(store: RunSampleStore) {
         let n = store.count
         var gain = 0.0, loss = 0.0, any = false
-        var xs: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
-        store.segments.withUnsafeBufferPointer { segments in
-            store.altitudes.withUnsafeBufferPointer { storedAltitudes in
-                store.times.withUnsafeBufferPointer { times in
-                    var start = 0
-                    while start < n {
-                        var end = start + 1
-                        while end < n && segments[end] == segments[start] { end += 1 }
-                        if xs.count < end - start {
-                            xs = [Double](repeating: 0, count: end - start)
-                            altitudes = xs
-                            prefix = [Double](repeating: 0, count: end - start + 1)
-                        }
-                        var count = 0
-                        xs.withUnsafeMutableBufferPointer { x in
-                            altitudes.withUnsafeMutableBufferPointer { a in
-                                for index in start..<end {
-                                    let value = storedAltitudes[index]
-                                    guard value.isFinite else { continue }
-                                    let seconds = times[index]
-                                    x[count] = seconds.isNaN
-                                        ? Double(index - start) : seconds + Date.timeIntervalBetween1970AndReferenceDate
-                                    a[count] = value
-                                    count += 1
-                                }
-                            }
-                        }
-                        if count > 0 {
-                            any = true
-                            let (g, l) = xs.withUnsafeBufferPointer { x in
-                                altitudes.withUnsafeBufferPointer { a in
-                                    prefix.withUnsafeMutableBufferPointer { p in
-                                        Self.gainAndLoss(xs: UnsafeBufferPointer(rebasing: x[..<count]),
-                                                         altitudes: UnsafeBufferPointer(rebasing: a[..<count]), prefix: p)
-                                    }
-                                }
-                            }
-                            gain += g
-                            loss += l
-                        }
-                        start = end
-                    }
-                }
-            }
-        }
-        guard any else { return nil }
-        gainMeters = gain
-        lossMeters = loss
-    }
-
-    /// The one pass: fixes `0..<count`, grouped into runs of equal `segment`; altitudes and times
-    /// (seconds since 1970) are NaN when absent, and an untimed segment is spaced by fix index.
-    private init?<Segment: Equatable>(
-        count: Int, segment: (Int) -> Segment, altitude: (Int) -> Double, time: (Int) -> Double
-    ) {
-        var gain = 0.0, loss = 0.0, any = false
+        var xs: [Double] = [], distances: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
         var start = 0
-        // Reused from segment to segment: positions (seconds or index), altitudes, prefix sums.
-        var xs: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
-        while start < count {
-            var end = start
-            while end < count && segment(end) == segment(start) { end += 1 }
+        while start < n {
+            var end = start + 1
+            while end < n && store.segments[end] == store.segments[start] { end += 1 }
             xs.removeAll(keepingCapacity: true)
+            distances.removeAll(keepingCapacity: true)
             altitudes.removeAll(keepingCapacity: true)
             for index in start..<end {
-                let value = altitude(index)
+                let value = store.altitudes[index]
                 guard value.isFinite else { continue }
-                let seconds = time(index)
+                let seconds = store.times[index]
                 xs.append(seconds.isNaN ? Double(index - start) : seconds)
+                distances.append(store.distances[index])
                 altitudes.append(value)
             }
             if !altitudes.isEmpty {
                 any = true
-                if prefix.count < altitudes.count + 1 {
-                    prefix = [Double](repeating: 0, count: altitudes.count + 1)
-                }
+                if prefix.count < altitudes.count + 1 { prefix = [Double](repeating: 0, count: altitudes.count + 1) }
                 let (g, l) = xs.withUnsafeBufferPointer { x in
-                    altitudes.withUnsafeBufferPointer { a in
-                        prefix.withUnsafeMutableBufferPointer { p in Self.gainAndLoss(xs: x, altitudes: a, prefix: p) }
+                    distances.withUnsafeBufferPointer { d in
+                        altitudes.withUnsafeBufferPointer { a in
+                            prefix.withUnsafeMutableBufferPointer { p in Self.gainAndLoss(xs: x, distances: d, altitudes: a, prefix: p) }
+                        }
                     }
                 }
                 gain += g
@@ -121,10 +76,11 @@ public struct ElevationProfile: Sendable, Hashable {
         lossMeters = loss
     }
 
-    /// Gain and loss of one segment's points (`xs` in seconds or fix index, altitudes finite,
-    /// metres); `prefix` is scratch space for at least `count + 1` values.
+    /// Gain and loss of one segment's points (`xs` in seconds or fix index, `distances` travelled
+    /// in metres, altitudes finite, metres); `prefix` is scratch space for at least `count + 1` values.
     static func gainAndLoss(
-        xs: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>, prefix: UnsafeMutableBufferPointer<Double>
+        xs: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>,
+        prefix: UnsafeMutableBufferPointer<Double>
     ) -> (Double, Double) {
         let n = altitudes.count
         guard n > 0 else { return (0, 0) }
@@ -167,10 +123,19 @@ public struct ElevationProfile: Sendable, Hashable {
         // 2. Smoothing: mean over a centred window (two pointers, prefix sums), fed straight into
         // 3. hysteresis: a climb counts from its trough to its crest once the crest is confirmed
         //    by a descent of at least the threshold (and likewise for descents).
-        var first = 0, last = 0
+        // The window: the fixes within `smoothingHalfDistanceMeters` or `smoothingHalfWindow`
+        // seconds, whichever reaches further, but never beyond `maxSmoothingHalfWindow`. Every bound
+        // only moves forward with `i`, so each pointer does.
+        var first = 0, last = 0, firstByTime = 0, lastByTime = 0, firstByDistance = 0, lastByDistance = 0
         func smoothed(_ i: Int) -> Double {
-            while xs[first] < xs[i] - smoothingHalfWindow { first += 1 }
-            while last + 1 < n && xs[last + 1] <= xs[i] + smoothingHalfWindow { last += 1 }
+            while xs[firstByTime] < xs[i] - smoothingHalfWindow { firstByTime += 1 }
+            while lastByTime + 1 < n && xs[lastByTime + 1] <= xs[i] + smoothingHalfWindow { lastByTime += 1 }
+            while distances[firstByDistance] < distances[i] - smoothingHalfDistanceMeters
+                    || xs[firstByDistance] < xs[i] - maxSmoothingHalfWindow { firstByDistance += 1 }
+            while lastByDistance + 1 < n && distances[lastByDistance + 1] <= distances[i] + smoothingHalfDistanceMeters
+                    && xs[lastByDistance + 1] <= xs[i] + maxSmoothingHalfWindow { lastByDistance += 1 }
+            first = min(firstByTime, firstByDistance)
+            last = max(lastByTime, lastByDistance)
             return (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
         }
         var gain = 0.0, loss = 0.0

@@ -53,7 +53,7 @@ struct MotionModel: Sendable {
     /// Seconds after a fix when it is decided (and the most its smoothing window reaches ahead).
     static let lagSeconds = 10.0
     /// Half-width of the window the moving/stopped velocity is fitted over, seconds.
-    static let speedWindowSeconds = 8.0
+    static let speedWindowSeconds = 5.0
     /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
     static let switchPenalty = 2.5
     /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
