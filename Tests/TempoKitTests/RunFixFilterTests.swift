@@ -9,19 +9,22 @@ import TempoKit
         func fix(_ second: Double, _ coordinate: Coordinate = here, accuracy: Double? = 5) -> LocationFix {
             LocationFix(time: t0.addingTimeInterval(second), coordinate: coordinate, horizontalAccuracyMeters: accuracy)
         }
-        var filter = FixFilter()
+        // The filter's reasons, then the motion model's physical bound, through the one recorder.
+        var recorder = RunRecorder(settings: RunSettings(sport: .running))
+        try? recorder.start(at: t0)
         let reasons = [
-            filter.check(fix(0)),
-            filter.check(fix(1, Coordinate(latitude: .nan, longitude: 14.5))),
-            filter.check(fix(2, Coordinate(latitude: 91, longitude: 14.5))),
-            filter.check(fix(3, Coordinate(latitude: 0, longitude: 0))),
-            filter.check(fix(4, accuracy: 80)),
-            filter.check(fix(0)),
-            filter.check(fix(-5)),
+            recorder.ingest(fix(0)),
+            recorder.ingest(fix(1, Coordinate(latitude: .nan, longitude: 14.5))),
+            recorder.ingest(fix(2, Coordinate(latitude: 91, longitude: 14.5))),
+            recorder.ingest(fix(3, Coordinate(latitude: 0, longitude: 0))),
+            recorder.ingest(fix(4, accuracy: 80)),
+            recorder.ingest(fix(0)),
+            recorder.ingest(fix(-5)),
             // 1 km in 2 s is not running.
-            filter.check(fix(2, Coordinate(latitude: 46.059, longitude: 14.5))),
-            filter.check(fix(5, Coordinate(latitude: 46.0501, longitude: 14.5))),
+            recorder.ingest(fix(2, Coordinate(latitude: 46.059, longitude: 14.5))),
+            recorder.ingest(fix(5, Coordinate(latitude: 46.0501, longitude: 14.5))),
         ]
+        let filter = recorder.filter
         #expect(reasons == [nil, .invalidCoordinate, .invalidCoordinate, .invalidCoordinate, .poorAccuracy,
                             .duplicateTime, .timeWentBackwards, .impossibleSpeed, nil])
         #expect(filter.dropped == [.invalidCoordinate: 3, .poorAccuracy: 1, .duplicateTime: 1, .timeWentBackwards: 1, .impossibleSpeed: 1])

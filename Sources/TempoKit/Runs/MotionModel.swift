@@ -80,7 +80,7 @@ struct MotionModel: Sendable {
     private var scored = 0
     /// Viterbi scores (log-likelihood) of ending stopped / moving at the last scored fix, and for
     /// each scored pending fix whether the best way into each state came from "stopped".
-    private var scoreStopped = -Double.infinity, scoreMoving = 0.0
+    private var scoreStopped = 0.0, scoreMoving = 0.0
     private var cameFromStopped: [(intoStopped: Bool, intoMoving: Bool)] = []
     /// The noise's growth rate estimate: mean of |third difference| / √(6·dt) and how many went in.
     private var noiseMean = 0.0, noiseSamples = 0
@@ -158,7 +158,7 @@ struct MotionModel: Sendable {
         firstPending = 0
         scored = 0
         cameFromStopped.removeAll(keepingCapacity: true)
-        scoreStopped = -Double.infinity
+        scoreStopped = 0
         scoreMoving = 0
     }
 
@@ -185,6 +185,15 @@ struct MotionModel: Sendable {
     }
 
     // MARK: - Decisions out
+
+    /// The fixes still held, decided as if the segment ended now (for a live display), without
+    /// changing the model.
+    func provisionalDecisions() -> [Decision] {
+        var copy = self
+        var decisions: [Decision] = []
+        copy.decide(flush: true, into: &decisions)
+        return decisions
+    }
 
     /// Decides every held fix at least `lagSeconds` old (all of them when `flush`), appending them in order.
     mutating func decide(flush: Bool, into decisions: inout [Decision]) {

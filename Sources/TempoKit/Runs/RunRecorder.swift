@@ -348,6 +348,19 @@ public struct RunRecorder: Sendable {
 
     /// The live numbers at `now`, splits cut every `splitUnit`.
     public func progress(at now: Date, splitUnit: SplitUnit = .kilometer) -> RunProgress {
+        // The fixes the model still holds count as they look now (they may be revised).
+        var distanceMeters = self.distanceMeters, movingSeconds = self.movingSeconds, isStopped = self.isStopped
+        var anchor = self.anchor, lastTime = lastDecidedTime
+        for decision in model.provisionalDecisions() {
+            let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
+            let seconds = lastTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
+            lastTime = time
+            isStopped = !decision.moving
+            if decision.moving || !settings.autoPause { movingSeconds += seconds }
+            guard decision.moving else { continue }
+            if let anchor { distanceMeters += Geodesic.distance(anchor, decision.smoothed) }
+            anchor = decision.smoothed
+        }
         let moving: Double? = startedAt == nil ? nil : movingSeconds
         let unit = splitUnit.meters
         let index = Int((distanceMeters / unit).rounded(.down))

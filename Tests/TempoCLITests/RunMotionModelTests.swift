@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `tempo run summary` on simulated tracks of every class of motion users meet, against the
+/// simulator's own truth: `Tests/Simulator/simulate.py` integrates each path on the WGS84
+/// ellipsoid with GeographicLib and adds Gauss-Markov GPS noise (see its header). Nothing here
+/// comes from Tempo's code.
+///
+/// Seeds 1–3 run by default; `TEMPO_SIM_SEEDS=7,8,9` checks others (the classes and tolerances
+/// are the simulator's, so unseen seeds are held to the same bounds).
+@Suite(.serialized) struct RunMotionModelTests {
+    struct Truth: Decodable, Sendable, CustomTestStringConvertible {
+        struct Tolerance: Decodable, Sendable {
+            var distance: Double?
+            var moving: Double?
+            var gain: Double?
+            var distance_max_m: Double?
+            var moving_max_s: Double?
+        }
+        var file: String
+        var `class`: String
+        var seed: Int
+        var distance_m: Double
+        var moving_s: Double
+        var elevation_gain_m: Double?
+        var tolerance: Tolerance
+        var testDescription: String { "\(`class`) seed \(seed)" }
+    }
+
+    static let seeds: [Int] = {
+        let given = ProcessInfo.processInfo.environment["TEMPO_SIM_SEEDS"]?.split(separator: ",").compactMap { Int($0) }
+        return given.flatMap { $0.isEmpty ? nil : $0 } ?? [1, 2, 3]
+    }()
+
+    static let simulator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Simulator/simulate.py")
+
+    /// Generates one seed's tracks into a fresh folder.
+    static func generate(seed: Int) throws -> (URL, [Truth]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-sim-\(seed)-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", simulator.path, "--seed", String(seed), "--out", folder.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw SimulatorError(message: "simulate.py failed (pip install geographiclib?): \(message)")
+        }
+        let truth = try JSONDecoder().decode([Truth].self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
+        return (folder, truth)
+    }
+
+    struct SimulatorError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+    @Test(arguments: seeds)
+    func everyClassIsWithinItsTolerance(seed: Int) throws {
+        let (folder, truths) = try Self.generate(seed: seed)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tempo = try TempoBinary()
+        defer { tempo.cleanUp() }
+        for truth in truths {
+            let result = try tempo.run(["run", "summary", folder.appendingPathComponent(truth.file).path, "--json"])
+            try #require(result.status == 0, "\(truth.file): \(result.stderr)")
+            let json = try #require(try result.json() as? [String: Any])
+            let distance = try #require(json["distance_m"] as? Double)
+            let moving = try #require(json["moving_s"] as? Double)
+            let label = "\(truth.class) seed \(seed)"
+            let tolerance = truth.tolerance
+            if let limit = tolerance.distance {
+                let error = (distance - truth.distance_m) / truth.distance_m
+                #expect(abs(error) <= limit, "\(label): distance \(distance) m vs \(truth.distance_m) m (\(error * 100) %)")
+            }
+            if let limit = tolerance.moving {
+                let error = (moving - truth.moving_s) / truth.moving_s
+                #expect(abs(error) <= limit, "\(label): moving \(moving) s vs \(truth.moving_s) s (\(error * 100) %)")
+            }
+            if let limit = tolerance.gain, let reference = truth.elevation_gain_m {
+                let gain = try #require(json["elevation_gain_m"] as? Double)
+                let error = (gain - reference) / reference
+                #expect(abs(error) <= limit, "\(label): gain \(gain) m vs \(reference) m (\(error * 100) %)")
+            }
+            if let most = tolerance.distance_max_m { #expect(distance <= most, "\(label): \(distance) m while standing") }
+            if let most = tolerance.moving_max_s { #expect(moving <= most, "\(label): \(moving) s moving while standing") }
+        }
+    }
+}
