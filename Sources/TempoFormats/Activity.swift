@@ -12,11 +12,15 @@ public struct Activity: Sendable, Hashable {
     public var segments: [[LocationFix]]
     /// Laps as the device recorded them (TCX `<Lap>`, FIT lap messages); empty when the file has none.
     public var laps: [ActivityLap]
-    /// The sport the file names ("Running", "running", a GPX track `<type>`), if any.
+    /// The sport the file names ("Running", "running", a GPX track `<type>`; for FIT the first
+    /// session's), if any.
     public var sport: String?
+    /// The sessions, each with its sport and start (FIT session messages, TCX multisport parts),
+    /// in file order; a file whose sport changes has more than one. Empty when the file has none.
+    public var sessions: [ActivitySession]
     /// The activity's or first track's name, if any.
     public var name: String?
-    /// The device's own totals (FIT session message), if the file has them.
+    /// The device's own totals (FIT session messages, summed over a multisport file's sessions), if the file has them.
     public var deviceSummary: DeviceSummary?
     /// Named points outside the track (GPX `<wpt>`); never part of a segment.
     public var waypoints: [Waypoint]
@@ -25,6 +29,7 @@ public struct Activity: Sendable, Hashable {
         segments: [[LocationFix]] = [],
         laps: [ActivityLap] = [],
         sport: String? = nil,
+        sessions: [ActivitySession] = [],
         name: String? = nil,
         deviceSummary: DeviceSummary? = nil,
         waypoints: [Waypoint] = []
@@ -32,6 +37,7 @@ public struct Activity: Sendable, Hashable {
         self.segments = segments
         self.laps = laps
         self.sport = sport
+        self.sessions = sessions
         self.name = name
         self.deviceSummary = deviceSummary
         self.waypoints = waypoints

@@ -15,10 +15,13 @@ public enum ActivityElement: Sendable, Hashable {
     case lap(ActivityLap)
     /// A waypoint outside the track.
     case waypoint(Waypoint)
-    /// The sport the file names.
+    /// The sport the file names for the whole activity (GPX `<type>`, TCX `Sport`).
     case sport(String)
+    /// A session begins: its sport holds from its start time on. Reported where the file has it,
+    /// which for FIT is usually after the records it covers (so a reader of the fixes needs a first pass).
+    case session(ActivitySession)
     /// The activity's or a track's name.
     case name(String)
-    /// The device's totals for the whole activity.
+    /// The device's totals for the activity, or for one session of a multisport file (one each).
     case deviceSummary(DeviceSummary)
 }

@@ -18,57 +18,54 @@ extension ActivityFile {
     /// The summary of the file at `url`, streamed: fixes go into the recorder as they are parsed,
     /// so memory holds the run's compact samples, never the whole file or its `Activity`.
     ///
-    /// Gives what `RunAnalysis.summarize` gives for the file's segments, laps and sport. Laps and
-    /// the sport must be known before the first fix: FIT and TCX report laps after their records,
-    /// so for those a first, cheap pass collects them; GPX and NMEA name their sport before the
-    /// track, and if a file does not (or has laps after all) it is read a second time with them known.
-    public static func summary(of url: URL, splitUnit: SplitUnit = .kilometer, autoPause: Bool = true) throws(FormatError) -> RunSummary {
+    /// Gives what `RunAnalysis.summarize` gives for the file's segments with its `RunPlan` (laps,
+    /// sport, sport changes); `sport`, when given, overrides every sport the file names. The plan
+    /// must be known before the first fix: FIT and TCX report laps and sessions after their
+    /// records, so for those a first, cheap pass collects them; GPX and NMEA name their sport
+    /// before the track, and if a file does not (or has laps after all) it is read a second time
+    /// with them known.
+    public static func summary(
+        of url: URL, splitUnit: SplitUnit = .kilometer, autoPause: Bool = true, sport: Sport? = nil
+    ) throws(FormatError) -> RunSummary {
         let format = try self.format(of: url)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        var known: (laps: [Date], sport: String?)?
+        var known: RunPlan?
         if format == .fit || format == .tcx {
-            var laps: [ActivityLap] = [], sport: String?
+            var described = ActivityBuilder()
             try stream(url, format: format) { element in
-                switch element {
-                case .lap(let lap): laps.append(lap)
-                case .sport(let name): if sport == nil { sport = name }
-                default: break
-                }
+                if case .fix = element { return }
+                described.add(element)
             }
-            known = (laps.dropFirst().compactMap(\.startTime), sport)
+            known = RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
         }
         while true {
-            var laps: [ActivityLap] = [], sport: String?
+            // Everything but the fixes, to check the plan the replay was started with.
+            var described = ActivityBuilder()
             var replay: RunReplay?
-            var settingsUsed = RunSettings()
+            var used: RunPlan?
             try stream(url, format: format) { element in
                 switch element {
                 case .fix(let fix):
                     if replay == nil {
-                        settingsUsed = RunSettings(sportNamed: known.map { $0.sport } ?? sport)
-                        settingsUsed.autoPause = autoPause
-                        var started = RunReplay(lapStarts: known?.laps ?? [], settings: settingsUsed)
+                        let plan = known ?? RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
+                        var started = RunReplay(lapStarts: plan.lapStarts, sportChanges: plan.sportChanges, settings: plan.settings)
                         started.reserveCapacity(size / typicalBytesPerFix(format))
                         replay = started
+                        used = plan
                     }
                     replay?.add(fix)
                 case .endSegment: replay?.endSegment()
-                case .lap(let lap): laps.append(lap)
-                case .sport(let name): if sport == nil { sport = name }
-                default: break
+                case .waypoint: break
+                default: described.add(element)
                 }
             }
-            let found = (laps: laps.dropFirst().compactMap(\.startTime), sport: sport)
-            var settingsNeeded = RunSettings(sportNamed: found.sport)
-            settingsNeeded.autoPause = autoPause
+            let needed = RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
             guard var replay else {
-                var empty = RunReplay(settings: settingsNeeded)
+                var empty = RunReplay(settings: needed.settings)
                 return empty.summary(splitUnit: splitUnit)
             }
-            if found.laps == (known?.laps ?? []), settingsNeeded == settingsUsed || known != nil {
-                return replay.summary(splitUnit: splitUnit)
-            }
-            known = found
+            if used == needed { return replay.summary(splitUnit: splitUnit) }
+            known = needed
         }
     }
 }

@@ -31,4 +31,21 @@ public struct DeviceSummary: Sendable, Hashable, Codable {
         self.ascentMeters = ascentMeters
         self.descentMeters = descentMeters
     }
+
+    /// The totals of this and `other` together (two sessions of one activity): the earlier start,
+    /// and each total summed where both have it (else the one there is).
+    public func adding(_ other: DeviceSummary) -> DeviceSummary {
+        func sum(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a else { return b }
+            return b.map { a + $0 } ?? a
+        }
+        let start: Date? = switch (startTime, other.startTime) {
+        case let (a?, b?): min(a, b)
+        case let (a, b): a ?? b
+        }
+        return DeviceSummary(
+            startTime: start, distanceMeters: sum(distanceMeters, other.distanceMeters),
+            elapsedSeconds: sum(elapsedSeconds, other.elapsedSeconds), timerSeconds: sum(timerSeconds, other.timerSeconds),
+            ascentMeters: sum(ascentMeters, other.ascentMeters), descentMeters: sum(descentMeters, other.descentMeters))
+    }
 }

@@ -224,16 +224,15 @@ struct FITDecoder {
     private static func other(
         _ definition: FITDefinition, lookup: [UInt32], _ message: UnsafeRawPointer, _ visit: (ActivityElement) -> Void
     ) {
-        let (element, sport): (ActivityElement?, String?) = lookup.withUnsafeBufferPointer { lookup in
+        let elements: [ActivityElement] = lookup.withUnsafeBufferPointer { lookup in
             let values = FITFieldValues(lookup: lookup, message: message, bigEndian: definition.bigEndian)
             switch definition.global {
-            case 19: return (.lap(lap(values)), nil)
-            case 18: return (session(values), values.number(5).flatMap { sportNames[Int($0)] })
-            default: return (event(values), nil)
+            case 19: return [.lap(lap(values))]
+            case 18: return [.session(session(values)), .deviceSummary(deviceSummary(values))]
+            default: return event(values).map { [$0] } ?? []
             }
         }
-        if let sport { visit(.sport(sport)) }
-        if let element { visit(element) }
+        for element in elements { visit(element) }
     }
 
     /// A fix with nothing but a position, which records fill in: setting the fields a FIT
@@ -276,15 +275,23 @@ struct FITDecoder {
         )
     }
 
-    private static func session(_ values: FITFieldValues) -> ActivityElement {
-        return .deviceSummary(DeviceSummary(
+    /// A session's start (start_time, 2) and sport (sport, 5, refined by sub_sport, 6).
+    private static func session(_ values: FITFieldValues) -> ActivitySession {
+        ActivitySession(
+            startTime: values.uint32(2).map(Self.date),
+            sport: sportName(sport: values.number(5).map(Int.init), subSport: values.number(6).map(Int.init)))
+    }
+
+    /// The session's own totals.
+    private static func deviceSummary(_ values: FITFieldValues) -> DeviceSummary {
+        DeviceSummary(
             startTime: values.uint32(2).map(Self.date),
             distanceMeters: values.number(9, scale: 100),
             elapsedSeconds: values.number(7, scale: 1000),
             timerSeconds: values.number(8, scale: 1000),
             ascentMeters: values.number(22),
             descentMeters: values.number(23)
-        ))
+        )
     }
 
     private static func event(_ values: FITFieldValues) -> ActivityElement? {
@@ -297,10 +304,40 @@ struct FITDecoder {
         Date(timeIntervalSince1970: FITReader.epochOffsetSeconds + Double(fitSeconds))
     }
 
-    /// FIT profile `sport` values Tempo names (others are left unnamed).
+    /// The name a session's sport goes by: the `sport`'s, unless it says nothing about the motion
+    /// (`generic`, `fitness_equipment`, `training`…) and the `sub_sport` does (`treadmill`,
+    /// `indoor_cycling`, `lap_swimming`…); `nil` when neither is a value Tempo names.
+    static func sportName(sport: Int?, subSport: Int?) -> String? {
+        let sportName = sport.flatMap { sportNames[$0] }
+        if let sportName, Sport(name: sportName) != nil { return sportName }
+        if let subName = subSport.flatMap({ subSportNames[$0] }), Sport(name: subName) != nil { return subName }
+        return sportName
+    }
+
+    /// FIT profile `sport` values (the profile's names; values not listed are left unnamed).
     static let sportNames: [Int: String] = [
         0: "generic", 1: "running", 2: "cycling", 3: "transition", 4: "fitness_equipment", 5: "swimming",
-        10: "training", 11: "walking", 13: "alpine_skiing", 17: "hiking", 21: "e_biking",
+        6: "basketball", 7: "soccer", 8: "tennis", 9: "american_football", 10: "training", 11: "walking",
+        12: "cross_country_skiing", 13: "alpine_skiing", 14: "snowboarding", 15: "rowing", 16: "mountaineering",
+        17: "hiking", 18: "multisport", 19: "paddling", 20: "flying", 21: "e_biking", 22: "motorcycling",
+        23: "boating", 24: "driving", 25: "golf", 26: "hang_gliding", 27: "horseback_riding", 28: "hunting",
+        29: "fishing", 30: "inline_skating", 31: "rock_climbing", 32: "sailing", 33: "ice_skating", 34: "sky_diving",
+        35: "snowshoeing", 36: "snowmobiling", 37: "stand_up_paddleboarding", 38: "surfing", 39: "wakeboarding",
+        40: "water_skiing", 41: "kayaking", 42: "rafting", 43: "windsurfing", 44: "kitesurfing", 45: "tactical",
+        46: "jumpmaster", 47: "boxing", 48: "floor_climbing", 49: "baseball", 53: "diving", 62: "hiit",
+        64: "racket", 65: "wheelchair_push_walk", 66: "wheelchair_push_run", 67: "meditation", 69: "disc_golf",
+        71: "cricket", 72: "rugby", 73: "hockey", 74: "lacrosse", 75: "volleyball", 76: "water_tubing",
+        77: "wakesurfing", 80: "mixed_martial_arts", 82: "snorkeling", 83: "dance", 84: "jump_rope",
+    ]
+
+    /// FIT profile `sub_sport` values that name a motion their `sport` may not (a treadmill under
+    /// `fitness_equipment`, indoor cycling under `training`…); the other sub-sports only refine a
+    /// sport that already names it (`trail` running, `road` cycling) and are not needed.
+    static let subSportNames: [Int: String] = [
+        1: "treadmill", 6: "indoor_cycling", 11: "cyclocross", 12: "hand_cycling", 13: "track_cycling",
+        17: "lap_swimming", 18: "open_water", 25: "indoor_skiing", 27: "indoor_walking", 28: "e_bike_fitness",
+        30: "casual_walking", 31: "speed_walking", 42: "skate_skiing", 45: "indoor_running", 46: "gravel_cycling",
+        47: "e_bike_mountain", 86: "indoor_wheelchair_walk", 87: "indoor_wheelchair_run", 88: "indoor_hand_cycling",
     ]
 
     private func hex(_ value: UInt16) -> String { String(value, radix: 16, uppercase: true) }

@@ -11,7 +11,9 @@ import TempoKit
 /// position are skipped. A timer stop (`stop`, `stop_all`, `stop_disable[_all]`) ends a segment,
 /// so fixes are never bridged across a pause. The file CRC (and the header CRC when set) is
 /// checked; chained FIT files are read one after another. Running cadence is as recorded
-/// (FIT counts one foot: strides per minute).
+/// (FIT counts one foot: strides per minute). Each session message gives a `.session` (its
+/// start_time and sport, or sub_sport where only that names the motion) and the session's
+/// `.deviceSummary`; a multisport file has one per leg and transition, after their records.
 public enum FITReader {
     /// Seconds from 1970-01-01T00:00:00Z to the FIT epoch 1989-12-31T00:00:00Z.
     public static let epochOffsetSeconds: TimeInterval = 631_065_600

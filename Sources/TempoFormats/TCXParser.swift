@@ -9,6 +9,9 @@ final class TCXParser: XMLActivityParser {
     private var hasLongitude = false
     private var lap: ActivityLap?
     private var tracksInLap = 0
+    /// The current `<Activity>`'s sport, and whether its first lap (where its session starts) is still to come.
+    private var activitySport: String?
+    private var awaitingFirstLap = false
 
     private static let pointText: Set<String> = [
         "Time", "LatitudeDegrees", "LongitudeDegrees", "AltitudeMeters", "Value", "Cadence", "Speed", "RunCadence",
@@ -19,16 +22,22 @@ final class TCXParser: XMLActivityParser {
         path.append(name)
         switch name {
         case "Activity":
-            if let sport = attributes["Sport"], !sport.isEmpty { visit(.sport(sport)) }
+            let sport = attributes["Sport"].flatMap { $0.isEmpty ? nil : $0 }
+            if let sport { visit(.sport(sport)) }
+            activitySport = sport
+            awaitingFirstLap = true
             visit(.endSegment)
         case "Lap":
-            var startTime: Date?
-            if let text = attributes["StartTime"] {
-                startTime = ISO8601Time.parse(text)
-                if startTime == nil { fail("\(Self.quoted(text)) is not an ISO 8601 time in <Lap StartTime>") }
-            }
+            let startTime = startTime(attributes, in: name)
             lap = ActivityLap(startTime: startTime)
             tracksInLap = 0
+            // A multisport file's parts: each <Activity> from its first lap on.
+            if awaitingFirstLap {
+                awaitingFirstLap = false
+                visit(.session(ActivitySession(startTime: startTime, sport: activitySport)))
+            }
+        case "Transition":
+            visit(.session(ActivitySession(startTime: startTime(attributes, in: name), sport: "transition")))
         case "Track":
             tracksInLap += 1
             if tracksInLap > 1 { visit(.endSegment) }
@@ -43,6 +52,14 @@ final class TCXParser: XMLActivityParser {
     }
 
     private var parent: String? { path.count >= 2 ? path[path.count - 2] : nil }
+
+    /// The `StartTime` attribute of a `<Lap>` or `<Transition>`, if present; a malformed one fails the file.
+    private func startTime(_ attributes: XMLAttributes, in name: String) -> Date? {
+        guard let text = attributes["StartTime"] else { return nil }
+        let time = ISO8601Time.parse(text)
+        if time == nil { fail("\(Self.quoted(text)) is not an ISO 8601 time in <\(name) StartTime>") }
+        return time
+    }
 
     override func end(_ name: String) {
         defer {

@@ -8,6 +8,8 @@ import TempoKit
 /// means the recording was paused, and starts a new segment. Each `<Activity>` ends a segment.
 /// Trackpoints without a `<Position>` (pauses, sensor-only samples) are skipped.
 /// Laps carry `StartTime`, `TotalTimeSeconds` (timer time) and `DistanceMeters` as recorded.
+/// Each `<Activity>` is a session from its first lap's start, in its `Sport`, and each
+/// multisport `<Transition>` one in `transition`, so a multisport file's sport changes are known.
 public enum TCXReader {
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {

@@ -58,12 +58,28 @@ extension AppDatabase {
         }
     }
 
+    /// The sport changes of multisport runs (after every v1 migration, so it is appended last).
+    static func registerRunSportMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2 run sports") { db in
+            try db.execute(sql: """
+                CREATE TABLE run_sport (
+                    run_id TEXT NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    start_at REAL NOT NULL,
+                    sport TEXT,
+                    PRIMARY KEY (run_id, seq)
+                ) WITHOUT ROWID;
+                """)
+        }
+    }
+
     // MARK: - Imports
 
     /// Stores an imported file's run in one transaction, unless a run with the same content
     /// hash is already stored; returns the stored run's record and whether it was new.
+    /// `sportChanges` are a multisport file's sessions (empty for one sport, or a sport a user gave).
     public func importRun(
-        _ record: RunRecord, segments: [[LocationFix]], lapStarts: [Date]
+        _ record: RunRecord, segments: [[LocationFix]], lapStarts: [Date], sportChanges: [SportChange] = []
     ) throws(StoreError) -> (record: RunRecord, inserted: Bool) {
         try write { db in
             if let hash = record.contentHash,
@@ -73,7 +89,7 @@ extension AppDatabase {
             var record = record
             let stored = StoredRun(
                 record: record, fixes: segments.enumerated().flatMap { index, fixes in fixes.map { (index, $0) } },
-                events: [], lapStarts: lapStarts)
+                events: [], lapStarts: lapStarts, sportChanges: sportChanges)
             let summary = stored.summary()
             record.finished = true
             record.distanceMeters = summary.distanceMeters
@@ -89,15 +105,20 @@ extension AppDatabase {
                 try db.execute(sql: "INSERT INTO run_lap (run_id, seq, start_at) VALUES (?, ?, ?)",
                                arguments: [record.id.uuidString, seq, start.timeIntervalSince1970])
             }
+            try Self.insert(sportChanges, runID: record.id, in: db)
             return (record, true)
         }
     }
 
     // MARK: - Live recording
 
-    /// Creates the record of a live run about to be recorded.
-    public func beginLiveRun(_ record: RunRecord) throws(StoreError) {
-        try write { db in try Self.insert(record, in: db) }
+    /// Creates the record of a live run about to be recorded, with the sport changes known up
+    /// front (a replayed multisport file's sessions).
+    public func beginLiveRun(_ record: RunRecord, sportChanges: [SportChange] = []) throws(StoreError) {
+        try write { db in
+            try Self.insert(record, in: db)
+            try Self.insert(sportChanges, runID: record.id, in: db)
+        }
     }
 
     /// Appends received fixes (numbered from `firstSeq`) and commands to a live run, in one transaction.
@@ -148,7 +169,7 @@ extension AppDatabase {
         try read { db in try Self.loadStored(Self.resolveRun(reference, in: db), in: db) }
     }
 
-    /// Deletes a run with its fixes, commands and laps; returns what was deleted.
+    /// Deletes a run with its fixes, commands, laps and sport changes; returns what was deleted.
     @discardableResult
     public func deleteRun(matching reference: String) throws(StoreError) -> RunRecord {
         try write { db in
@@ -171,6 +192,13 @@ extension AppDatabase {
                         record.name, record.createdAt.timeIntervalSince1970, record.startedAt?.timeIntervalSince1970,
                         record.stoppedAt?.timeIntervalSince1970, record.finished, record.distanceMeters,
                         record.timerSeconds, record.movingSeconds, record.autoPause])
+    }
+
+    private static func insert(_ sportChanges: [SportChange], runID: UUID, in db: Database) throws {
+        for (seq, change) in sportChanges.enumerated() {
+            try db.execute(sql: "INSERT INTO run_sport (run_id, seq, start_at, sport) VALUES (?, ?, ?, ?)",
+                           arguments: [runID.uuidString, seq, change.at.timeIntervalSince1970, change.sport?.rawValue])
+        }
     }
 
     private static func insertFixes(_ fixes: [(segment: Int, fix: LocationFix)], firstSeq: Int, runID: UUID, in db: Database) throws {
@@ -226,7 +254,11 @@ extension AppDatabase {
             }
         let laps = try Double.fetchAll(db, sql: "SELECT start_at FROM run_lap WHERE run_id = ? ORDER BY seq", arguments: [id])
             .map(Date.init(timeIntervalSince1970:))
-        return StoredRun(record: record, fixes: fixes, events: events, lapStarts: laps)
+        let sports = try Row.fetchAll(db, sql: "SELECT start_at, sport FROM run_sport WHERE run_id = ? ORDER BY seq", arguments: [id])
+            .map { row in
+                SportChange(at: Date(timeIntervalSince1970: row["start_at"]), sport: (row["sport"] as String?).flatMap(Sport.init(rawValue:)))
+            }
+        return StoredRun(record: record, fixes: fixes, events: events, lapStarts: laps, sportChanges: sports)
     }
 
     private static func resolveRun(_ reference: String, in db: Database) throws -> RunRecord {

@@ -87,6 +87,7 @@ public struct AppDatabase: Sendable {
         registerRunMigrations(&migrator)
         registerFocusMigrations(&migrator)
         registerPlaceMigrations(&migrator)
+        registerRunSportMigrations(&migrator)
         return migrator
     }
 }

@@ -19,7 +19,8 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
     public var sourceName: String
     /// SHA-256 of an imported file's bytes; `nil` for live runs.
     public var contentHash: String?
-    /// The sport the source names.
+    /// The sport's name as used: the one a user gave, else the one the source names (`nil`:
+    /// inferred from the speeds). A multisport run keeps its first part's here and its changes apart.
     public var sport: String?
     /// The name the source gives.
     public var name: String?

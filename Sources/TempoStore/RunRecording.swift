@@ -39,6 +39,7 @@ public struct RunRecording: Sendable {
     public let now: @Sendable () -> Date
 
     private var recorder: RunRecorder
+    private var sports: SportTimeline
     private var fixCount: Int
     private var eventCount: Int
     private var pendingFixes: [LocationFix] = []
@@ -47,13 +48,18 @@ public struct RunRecording: Sendable {
     private var lastFixTime: Date?
 
     /// Starts a new live run: stores its header.
+    ///
+    /// `sport` is the sport's name (`nil`: inferred from the speeds); `sportChanges` are where it
+    /// changes (a replayed multisport file's sessions), each given to the recorder with the first
+    /// fix at or after it.
     public static func start(
-        database: AppDatabase, sourceName: String, settings: RunSettings = RunSettings(), sport: String? = "running",
-        now: @escaping @Sendable () -> Date
+        database: AppDatabase, sourceName: String, settings: RunSettings = RunSettings(), sport: String? = nil,
+        sportChanges: [SportChange] = [], now: @escaping @Sendable () -> Date
     ) throws(StoreError) -> RunRecording {
         let record = RunRecord(source: .live, sourceName: sourceName, sport: sport, createdAt: now(), autoPause: settings.autoPause)
-        try database.beginLiveRun(record)
-        return RunRecording(database: database, stored: StoredRun(record: record, fixes: [], events: [], lapStarts: []), now: now)
+        try database.beginLiveRun(record, sportChanges: sportChanges)
+        let stored = StoredRun(record: record, fixes: [], events: [], lapStarts: [], sportChanges: sportChanges)
+        return RunRecording(database: database, stored: stored, now: now)
     }
 
     /// Continues an unfinished run: rebuilds its recorder from what was committed, and pauses
@@ -79,6 +85,9 @@ public struct RunRecording: Sendable {
         self.run = stored.record
         self.now = now
         recorder = stored.recorder()
+        sports = SportTimeline(stored.sportChanges)
+        // The changes the stored fixes already reached are the recorder's.
+        if let last = stored.fixes.last(where: { $0.fix.time != nil })?.fix.time { sports.advance(to: last, recorder: &recorder) }
         fixCount = stored.fixes.count
         eventCount = stored.events.count
         lastFlush = now()
@@ -109,6 +118,7 @@ public struct RunRecording: Sendable {
                 let at = fix.time ?? now()
                 command(.resume, at: max(at, recorder.stopwatch.segments.last?.end ?? at))
             }
+            if let time = fix.time { sports.advance(to: time, recorder: &recorder) }
             recorder.ingest(fix)
             pendingFixes.append(fix)
             fixCount += 1
@@ -170,7 +180,7 @@ public struct RunRecording: Sendable {
             command(.stop, at: commandInstant())
         }
         try flush()
-        let summary = RunSummary(recorder: recorder, at: lastFixTime)
+        let summary = RunSummary(recorder: recorder, at: lastFixTime, sportChanges: sports.changes)
         try database.finishLiveRun(id: run.id, summary: summary)
         return .finished(summary)
     }

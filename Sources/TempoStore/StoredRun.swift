@@ -2,7 +2,7 @@ import Foundation
 import TempoKit
 
 /// A run as stored: its header, every fix received (in order, with its segment), the
-/// commands given while recording, and the laps a file recorded.
+/// commands given while recording, the laps a file recorded and where its sport changed.
 ///
 /// The summary is never stored as the truth: it is recomputed from these by the same
 /// `RunRecorder` that recorded it, so stored and shown numbers cannot disagree.
@@ -32,13 +32,19 @@ public struct StoredRun: Sendable {
     public var events: [Event]
     /// Lap start instants recorded by a file.
     public var lapStarts: [Date]
+    /// Where the sport changes (a multisport file's sessions); the record's sport holds before the first.
+    public var sportChanges: [SportChange]
 
     /// A run as read from (or about to be written to) the store.
-    public init(record: RunRecord, fixes: [(segment: Int, fix: LocationFix)], events: [Event], lapStarts: [Date]) {
+    public init(
+        record: RunRecord, fixes: [(segment: Int, fix: LocationFix)], events: [Event], lapStarts: [Date],
+        sportChanges: [SportChange] = []
+    ) {
         self.record = record
         self.fixes = fixes
         self.events = events
         self.lapStarts = lapStarts
+        self.sportChanges = sportChanges
     }
 
     /// The fixes grouped by segment, in order.
@@ -56,13 +62,15 @@ public struct StoredRun: Sendable {
     }
 
     /// The recorder state rebuilt from what is stored: files through `RunAnalysis`, live runs
-    /// by replaying fixes and commands in the order they happened.
+    /// by replaying fixes and commands in the order they happened (each sport change with the
+    /// first fix at or after it, as `RunRecording` gave it).
     public func recorder() -> RunRecorder {
         switch record.source {
         case .file:
-            return RunAnalysis.record(segments: segments, lapStarts: lapStarts, settings: record.settings)
+            return RunAnalysis.record(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: record.settings)
         case .live:
             var recorder = RunRecorder(settings: record.settings)
+            var sports = SportTimeline(sportChanges)
             var next = 0
             func applyEvents(upTo count: Int) {
                 while next < events.count && events[next].fixCount <= count {
@@ -77,6 +85,7 @@ public struct StoredRun: Sendable {
             }
             for (index, entry) in fixes.enumerated() {
                 applyEvents(upTo: index)
+                if let time = entry.fix.time { sports.advance(to: time, recorder: &recorder) }
                 recorder.ingest(entry.fix)
             }
             applyEvents(upTo: fixes.count)
@@ -86,6 +95,6 @@ public struct StoredRun: Sendable {
 
     /// The summary, splits cut every `splitUnit`.
     public func summary(splitUnit: SplitUnit = .kilometer) -> RunSummary {
-        RunSummary(recorder: recorder(), at: record.stoppedAt, splitUnit: splitUnit)
+        RunSummary(recorder: recorder(), at: record.stoppedAt, splitUnit: splitUnit, sportChanges: sportChanges)
     }
 }

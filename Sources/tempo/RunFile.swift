@@ -23,24 +23,13 @@ struct RunFile {
         }
     }
 
-    /// Where the file's second and later laps start (the first lap starts with the run).
-    var lapStarts: [Date] { activity.laps.dropFirst().compactMap(\.startTime) }
-
-    /// The analysis settings for the file's sport.
-    func settings(autoPause: Bool) -> RunSettings {
-        var settings = RunSettings(sportNamed: activity.sport)
-        settings.autoPause = autoPause
-        return settings
+    /// How the file's fixes are analysed; `sport` overrides the file's.
+    func plan(autoPause: Bool, sport: Sport?) -> RunPlan {
+        RunPlan(activity: activity, autoPause: autoPause, sport: sport)
     }
 
-    /// The summary of the file at `path`, streamed (`ActivityFile.summary(of:splitUnit:autoPause:)`).
-    static func streamedSummary(path: String, splitUnit: SplitUnit, autoPause: Bool) throws(FormatError) -> RunSummary {
-        try ActivityFile.summary(of: URL(fileURLWithPath: path), splitUnit: splitUnit, autoPause: autoPause)
-    }
-
-    /// The file's summary, by the same recorder as live recording.
-    func summary(splitUnit: SplitUnit, autoPause: Bool) -> RunSummary {
-        RunAnalysis.summarize(segments: activity.segments, lapStarts: lapStarts, settings: settings(autoPause: autoPause),
-                              splitUnit: splitUnit)
+    /// The summary of the file at `path`, streamed (`ActivityFile.summary(of:splitUnit:autoPause:sport:)`).
+    static func streamedSummary(path: String, splitUnit: SplitUnit, autoPause: Bool, sport: Sport?) throws(FormatError) -> RunSummary {
+        try ActivityFile.summary(of: URL(fileURLWithPath: path), splitUnit: splitUnit, autoPause: autoPause, sport: sport)
     }
 }

@@ -13,6 +13,7 @@ extension RunCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The files to import.") var files: [String]
+        @OptionGroup var sport: SportOption
         @Flag(help: "Print JSON.") var json = false
 
         struct Imported: Encodable {
@@ -51,10 +52,12 @@ extension RunCommand {
                     results.append(Imported(id: nil, file: file.path, inserted: false, distanceM: nil, points: 0))
                     continue
                 }
+                let plan = file.plan(autoPause: true, sport: sport.parsed)
                 let record = RunRecord(
-                    source: .file, sourceName: file.path, contentHash: hash, sport: file.activity.sport,
+                    source: .file, sourceName: file.path, contentHash: hash, sport: plan.sportName,
                     name: file.activity.name, createdAt: Date())
-                let (stored, inserted) = try database.importRun(record, segments: file.activity.segments, lapStarts: file.lapStarts)
+                let (stored, inserted) = try database.importRun(
+                    record, segments: file.activity.segments, lapStarts: plan.lapStarts, sportChanges: plan.sportChanges)
                 results.append(Imported(id: stored.id.uuidString.lowercased(), file: file.path, inserted: inserted,
                                         distanceM: stored.distanceMeters, points: file.activity.pointCount))
             }

@@ -31,6 +31,7 @@ extension RunCommand {
         @Flag(name: .customLong("continue"), help: "Continue the unfinished run.") var continueRun = false
         @Flag(name: .customLong("new"), help: "Close the unfinished run and start a new one.") var newRun = false
         @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
+        @OptionGroup var sport: SportOption
         @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
         var stopWhenIdle: Double?
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
@@ -103,6 +104,8 @@ extension RunCommand {
             let now: @Sendable () -> Date = { Date() }
             let sourceName: String
             var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
+            // Live sources name no sport: the user's, else inferred. A replayed file names its own.
+            var plan: (sportName: String?, sportChanges: [SportChange]) = (sport.parsed?.rawValue, [])
             if gpsd {
                 let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
                 sourceName = "gpsd \(host):\(port)"
@@ -113,7 +116,8 @@ extension RunCommand {
             } else {
                 let path = replay ?? ""
                 // Check the file before anything is stored: a broken file stores nothing.
-                _ = try RunFile(path: path)
+                let filePlan = try RunFile(path: path).plan(autoPause: !noAutoPause, sport: sport.parsed)
+                plan = (filePlan.sportName, filePlan.sportChanges)
                 sourceName = "replay \(path)"
                 // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
                 let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
@@ -127,7 +131,9 @@ extension RunCommand {
             }
 
             let readKeys = nmea != "-"
-            var recording = try startOrContinue(database: database, sourceName: sourceName, now: now, readKeys: readKeys)
+            var recording = try startOrContinue(
+                database: database, sourceName: sourceName, sport: plan.sportName, sportChanges: plan.sportChanges, now: now,
+                readKeys: readKeys)
             recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
@@ -186,12 +192,14 @@ extension RunCommand {
         }
 
         private func startOrContinue(
-            database: AppDatabase, sourceName: String, now: @escaping @Sendable () -> Date, readKeys: Bool
+            database: AppDatabase, sourceName: String, sport: String?, sportChanges: [SportChange],
+            now: @escaping @Sendable () -> Date, readKeys: Bool
         ) throws -> RunRecording {
             let settings = RunSettings(autoPause: !noAutoPause)
             guard let unfinished = try database.unfinishedRun() else {
                 if continueRun { throw ValidationError("there is no unfinished run to continue") }
-                return try RunRecording.start(database: database, sourceName: sourceName, settings: settings, now: now)
+                return try RunRecording.start(
+                    database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
             }
             var resume = continueRun
             if !continueRun && !newRun {
@@ -212,7 +220,8 @@ extension RunCommand {
                 return RunRecording.resume(database: database, stored: unfinished, now: now)
             }
             try database.finishLiveRun(id: unfinished.record.id, summary: unfinished.summary())
-            return try RunRecording.start(database: database, sourceName: sourceName, settings: settings, now: now)
+            return try RunRecording.start(
+                database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
         }
     }
 }

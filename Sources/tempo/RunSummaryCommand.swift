@@ -11,10 +11,11 @@ extension RunCommand {
         @Argument(help: "The file to analyse.") var file: String
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
         @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
+        @OptionGroup var sport: SportOption
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let summary = try RunFile.streamedSummary(path: file, splitUnit: splits, autoPause: !noAutoPause)
+            let summary = try RunFile.streamedSummary(path: file, splitUnit: splits, autoPause: !noAutoPause, sport: sport.parsed)
             if json {
                 try JSONOutput.print(summary)
             } else {

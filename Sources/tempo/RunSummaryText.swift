@@ -7,6 +7,7 @@ enum RunSummaryText {
         var lines: [String] = []
         if let title { lines.append(title) }
         let headline: [(String, String)] = [
+            ("Sport", sport(summary.sport, inferred: summary.sportInferred)),
             ("Distance", kilometers(summary.distanceMeters)),
             ("Elapsed", duration(summary.elapsedSeconds)),
             ("Timer", duration(summary.timerSeconds)),
@@ -19,6 +20,14 @@ enum RunSummaryText {
         lines += Table(header: ["", ""], rows: headline.map { [$0.0, $0.1] }).render().split(separator: "\n").dropFirst().map(String.init)
         if !summary.dropped.isEmpty {
             lines.append("Dropped: " + summary.dropped.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+        }
+        if !summary.sports.isEmpty {
+            lines.append("")
+            lines.append(Table(header: ["Sport", "From (UTC)", "Distance", "Moving", "Pace"], rows: summary.sports.map { part in
+                [sport(part.sport, inferred: part.sportInferred), part.startedAt.map(JSONOutput.iso8601) ?? "–",
+                 kilometers(part.distanceMeters), duration(part.movingSeconds),
+                 pace(part.movingSeconds.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: part.distanceMeters) })]
+            }).render())
         }
         if !summary.splits.isEmpty {
             lines.append("")
@@ -43,6 +52,12 @@ enum RunSummaryText {
     private static func row(_ split: RunSplit) -> [String] {
         ["\(split.index)", kilometers(split.distanceMeters), duration(split.elapsedSeconds), duration(split.movingSeconds),
          pace(split.paceSecondsPerKilometer)]
+    }
+
+    /// The sport's name, marked when it was inferred from the speeds.
+    static func sport(_ sport: Sport?, inferred: Bool) -> String {
+        guard let sport else { return "–" }
+        return inferred ? "\(sport.rawValue) (inferred)" : sport.rawValue
     }
 
     static func kilometers(_ meters: Double) -> String { String(format: "%.2f km", meters / 1000) }

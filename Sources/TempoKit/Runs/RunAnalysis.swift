@@ -3,18 +3,23 @@ import Foundation
 /// File analysis: feeds a recorded track through the same `RunRecorder` as live recording.
 public enum RunAnalysis {
     /// Replays `segments` (never joined) into a recorder, with a lap begun at each of
-    /// `lapStarts` (instants, UTC: where the second and later laps start).
+    /// `lapStarts` (instants, UTC: where the second and later laps start) and the sport changed
+    /// at each of `sportChanges` (see `RunReplay`).
     ///
     /// The run starts at the first fix's time and stops at the last one's; the time between
     /// two segments counts as a pause (it is not running time). Fixes without times give
     /// distance only.
-    public static func record(segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings()) -> RunRecorder {
-        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+    public static func record(
+        segments: [[LocationFix]], lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings()
+    ) -> RunRecorder {
+        var replay = replayed(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
         return replay.finish()
     }
 
-    private static func replayed(segments: [[LocationFix]], lapStarts: [Date], settings: RunSettings) -> RunReplay {
-        var replay = RunReplay(lapStarts: lapStarts, settings: settings)
+    private static func replayed(
+        segments: [[LocationFix]], lapStarts: [Date], sportChanges: [SportChange], settings: RunSettings
+    ) -> RunReplay {
+        var replay = RunReplay(lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
         replay.reserveCapacity(segments.reduce(0) { $0 + $1.count })
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
@@ -24,13 +29,13 @@ public enum RunAnalysis {
         return replay
     }
 
-    /// The summary of a recorded track; see `record(segments:lapStarts:settings:)`.
+    /// The summary of a recorded track; see `record(segments:lapStarts:sportChanges:settings:)`.
     public static func summarize(
-        segments: [[LocationFix]], lapStarts: [Date] = [], settings: RunSettings = RunSettings(),
-        splitUnit: SplitUnit = .kilometer
+        segments: [[LocationFix]], lapStarts: [Date] = [], sportChanges: [SportChange] = [],
+        settings: RunSettings = RunSettings(), splitUnit: SplitUnit = .kilometer
     ) -> RunSummary {
         // The replay measures the unfiltered length as it goes (one pass over the fixes).
-        var replay = replayed(segments: segments, lapStarts: lapStarts, settings: settings)
+        var replay = replayed(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
         return replay.summary(splitUnit: splitUnit)
     }
 

@@ -2,12 +2,15 @@ import Foundation
 
 /// File analysis fed fix by fix, as a file is parsed: the streaming form of `RunAnalysis`.
 ///
-/// Gives exactly what `RunAnalysis.record(segments:lapStarts:settings:)` gives for the same
+/// Gives exactly what `RunAnalysis.record(segments:lapStarts:sportChanges:settings:)` gives for the same
 /// segments: the run starts at the first timed fix and stops at the last one; between two
 /// segments the time from the last timed fix of one to the first timed fix of the next is a
 /// pause. Only what those rules need is held back: fixes without times before the run's first
 /// time, or at the head of a segment before its first time (none in an ordinary file).
-/// Laps are instants (UTC) where the second and later laps start; they must be known up front.
+/// Laps are instants (UTC) where the second and later laps start, and sport changes are instants
+/// where a multisport file's next part begins; both must be known up front. The recorder gets a
+/// change's sport with the first fix at or after its instant (a change at or before the first fix
+/// is the sport the run starts with).
 public struct RunReplay: Sendable {
     /// The recorder being fed.
     public private(set) var recorder: RunRecorder
@@ -16,6 +19,7 @@ public struct RunReplay: Sendable {
 
     private var lapStarts: [Date]
     private var nextLap = 0
+    private var sports: SportTimeline
     private var started = false
     /// The next fix begins a new segment.
     private var boundary = false
@@ -35,10 +39,12 @@ public struct RunReplay: Sendable {
         case endSegment
     }
 
-    /// A replay with `lapStarts` (instants, UTC) and `settings`.
-    public init(lapStarts: [Date] = [], settings: RunSettings = RunSettings()) {
+    /// A replay with `lapStarts` and `sportChanges` (instants, UTC, in any order) and `settings`
+    /// (whose sport holds until the first change).
+    public init(lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings()) {
         recorder = RunRecorder(settings: settings)
         self.lapStarts = lapStarts.sorted()
+        sports = SportTimeline(sportChanges)
     }
 
     /// Makes room for `fixes` accepted fixes in the recorder at once (when the caller knows how many
@@ -102,6 +108,8 @@ public struct RunReplay: Sendable {
             try? recorder.start(at: time)
             // Laps at or before the start are the first lap's own start.
             while nextLap < lapStarts.count, lapStarts[nextLap] <= time { nextLap += 1 }
+            // The sport at the start holds for the untimed fixes held back before it, too.
+            sports.advance(to: time, recorder: &recorder)
             release()
         } else if let pauseAt = awaitingResume {
             awaitingResume = nil
@@ -133,7 +141,7 @@ public struct RunReplay: Sendable {
 
     /// The summary of everything fed (finishes the run first).
     public mutating func summary(splitUnit: SplitUnit = .kilometer) -> RunSummary {
-        var summary = RunSummary(recorder: finish(), splitUnit: splitUnit)
+        var summary = RunSummary(recorder: finish(), splitUnit: splitUnit, sportChanges: sports.changes)
         summary.unfilteredDistanceMeters = unfilteredDistanceMeters
         return summary
     }
@@ -156,6 +164,7 @@ public struct RunReplay: Sendable {
                 try? recorder.lap(at: lapStarts[nextLap])
                 nextLap += 1
             }
+            sports.advance(to: time, recorder: &recorder)
         }
         recorder.ingest(fix, step: step)
     }

@@ -8,6 +8,12 @@ import Foundation
 public struct RunSummary: Sendable, Hashable, Encodable {
     /// When the run started (UTC), if known.
     public var startedAt: Date?
+    /// The sport: the one named (by the file or the user), else the one the moving speed
+    /// suggests; for a run whose sport changed, that of the part with the longest moving time.
+    /// `nil` when nothing names it and there is no moving time to infer it from.
+    public var sport: Sport?
+    /// Whether `sport` was inferred from the speeds because nothing named it.
+    public var sportInferred: Bool
     /// Fixes offered to the recorder (accepted or dropped).
     public var points: Int
     /// Fixes that count.
@@ -39,6 +45,9 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var splits: [RunSplit]
     /// Laps (from the lap command or the file's laps); empty when there were none.
     public var laps: [RunSplit]
+    /// The run's parts by sport, in time order, when its sport changed (a multisport file); empty
+    /// for a run done in one sport.
+    public var sports: [RunSportPart]
     /// Fastest standard distances contained in the run.
     public var bestEfforts: [BestEffort]
     /// Dropped fixes by reason.
@@ -46,7 +55,10 @@ public struct RunSummary: Sendable, Hashable, Encodable {
 
     /// Summarises what `recorder` has seen, at `now` (for elapsed/timer of a run still going;
     /// pass the stop time or the last fix time for a finished one).
-    public init(recorder: RunRecorder, at now: Date? = nil, splitUnit: SplitUnit = .kilometer) {
+    ///
+    /// `sportChanges` are the changes the recorder was given as its fixes reached them (see
+    /// `SportTimeline`); the run is cut into parts at those instants.
+    public init(recorder: RunRecorder, at now: Date? = nil, splitUnit: SplitUnit = .kilometer, sportChanges: [SportChange] = []) {
         let store = recorder.store
         let end = recorder.stoppedAt ?? now ?? (store.isEmpty ? nil : store.time(store.count - 1)) ?? recorder.startedAt
         let track = RunTrack(store: store)
@@ -71,6 +83,33 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         bestEfforts = track.bestEfforts()
         dropped = recorder.filter.dropped
         laps = Self.laps(recorder: recorder, timerAtEnd: timer)
+        let parts = Self.sportParts(recorder: recorder, end: end, changes: sportChanges)
+        sports = parts.count > 1 ? parts : []
+        // The part with the longest moving time (the longest distance without times); the first on a tie.
+        let main = parts.max { ($0.movingSeconds ?? 0, $0.distanceMeters) < ($1.movingSeconds ?? 0, $1.distanceMeters) }
+        sport = main?.sport
+        sportInferred = main?.sportInferred ?? true
+    }
+
+    /// The run cut at its sport changes: one part per sport in effect, its distance and moving time
+    /// the recorder's totals between the part's instants. A single part without changes (or times).
+    private static func sportParts(recorder: RunRecorder, end: Date?, changes: [SportChange]) -> [RunSportPart] {
+        let moving = recorder.startedAt == nil ? nil : recorder.movingSeconds
+        guard !changes.isEmpty, let start = recorder.startedAt, let end else {
+            return [RunSportPart(named: recorder.sport, startedAt: recorder.startedAt, distanceMeters: recorder.distanceMeters,
+                                 movingSeconds: moving)]
+        }
+        let bounds = SportTimeline(changes).parts(from: start, to: end, initial: recorder.settings.sport)
+        let marks = [(distanceMeters: 0.0, movingSeconds: moving.map { _ in 0.0 })]
+            + recorder.store.totals(at: bounds.dropFirst().map(\.at))
+            + [(distanceMeters: recorder.distanceMeters, movingSeconds: moving)]
+        return bounds.indices.map { index in
+            let from = marks[index], to = marks[index + 1]
+            var partMoving: Double?
+            if let a = from.movingSeconds, let b = to.movingSeconds { partMoving = b - a }
+            return RunSportPart(named: bounds[index].sport, startedAt: bounds[index].at,
+                                distanceMeters: to.distanceMeters - from.distanceMeters, movingSeconds: partMoving)
+        }
     }
 
     private static func laps(recorder: RunRecorder, timerAtEnd: Double?) -> [RunSplit] {
@@ -93,18 +132,20 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case startedAt = "started_at", points, acceptedPoints = "accepted_points", segments
+        case startedAt = "started_at", sport, sportInferred = "sport_inferred", points, acceptedPoints = "accepted_points", segments
         case distanceMeters = "distance_m", unfilteredDistanceMeters = "unfiltered_distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
         case averagePaceSecondsPerKilometer = "avg_pace_s_per_km"
         case averageTimerPaceSecondsPerKilometer = "avg_timer_pace_s_per_km"
         case elevationGainMeters = "elevation_gain_m", elevationLossMeters = "elevation_loss_m"
-        case splitUnit = "split_unit", splits, laps, bestEfforts = "best_efforts", dropped
+        case splitUnit = "split_unit", splits, laps, sports, bestEfforts = "best_efforts", dropped
     }
 
     /// Encodes with snake_case keys; absent values are written as `null`, never left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(sport, forKey: .sport)
+        try container.encode(sportInferred, forKey: .sportInferred)
         try container.encode(points, forKey: .points)
         try container.encode(acceptedPoints, forKey: .acceptedPoints)
         try container.encode(segments, forKey: .segments)
@@ -120,6 +161,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         try container.encode(splitUnit, forKey: .splitUnit)
         try container.encode(splits, forKey: .splits)
         try container.encode(laps, forKey: .laps)
+        try container.encode(sports, forKey: .sports)
         try container.encode(bestEfforts, forKey: .bestEfforts)
         try container.encode(Dictionary(uniqueKeysWithValues: dropped.map { ($0.key.rawValue, $0.value) }), forKey: .dropped)
     }

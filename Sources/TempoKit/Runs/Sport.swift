@@ -19,7 +19,7 @@ public enum Sport: String, Sendable, Hashable, Codable, CaseIterable {
         if key.contains("ride") || key.contains("bik") || key.contains("cycl") { self = .cycling
         } else if key.contains("ski") || key.contains("skat") || key.contains("snowboard") { self = .skiing
         } else if key.contains("swim") { self = .swimming
-        } else if key.contains("hik") || key.contains("trek") || key.contains("mountaineer") { self = .hiking
+        } else if key.contains("hik") || key.contains("trek") || key.contains("mountaineer") || key.contains("snowshoe") { self = .hiking
         } else if key.contains("walk") { self = .walking
         } else if key.contains("run") || key.contains("jog") { self = .running
         } else { return nil }
@@ -29,8 +29,9 @@ public enum Sport: String, Sendable, Hashable, Codable, CaseIterable {
         "run": .running, "running": .running, "trailrun": .running, "virtualrun": .running, "treadmill": .running,
         "walk": .walking, "walking": .walking, "hike": .hiking, "hiking": .hiking,
         "ride": .cycling, "virtualride": .cycling, "ebikeride": .cycling, "cycling": .cycling, "biking": .cycling,
+        "velomobile": .cycling,
         "nordicski": .skiing, "alpineski": .skiing, "backcountryski": .skiing, "crosscountryskiing": .skiing,
-        "swim": .swimming, "swimming": .swimming, "openwaterswimming": .swimming,
+        "swim": .swimming, "swimming": .swimming, "openwaterswimming": .swimming, "openwater": .swimming,
         "transition": .transition,
     ]
 
