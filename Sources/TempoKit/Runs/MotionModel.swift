@@ -6,8 +6,8 @@ import Foundation
 /// One segment at a time, on a local plane (metres east and north of the segment's first fix):
 ///
 /// - **Noise.** GPS error wanders (a random walk over seconds, bounded over minutes), so it is
-///   measured from the track itself: the third differences of positions cancel any steady
-///   motion, a steady turn and a steady acceleration, and leave the noise. Their robust mean
+///   measured from the track itself: the third (divided) differences of positions cancel any
+///   steady motion, a steady turn and a steady acceleration, at any spacing, and leave the noise. Their robust mean
 ///   gives the noise's growth rate `D` (m²/s). A clean track has none and is left exactly as it is.
 /// - **Outliers.** Each fix is compared with where the track was heading (the last accepted fix
 ///   plus the recent velocity times the gap), with a margin that grows with the noise and the
@@ -20,8 +20,9 @@ import Foundation
 ///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
 ///   `lagSeconds`. Distance is the geodesic along these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
-///   within `±speedWindowSeconds`: stopped means that velocity is noise around zero; moving means
-///   a speed of at least `max(slowestMovement, half the typical moving speed)`. Leaving a state
+///   within `±W` seconds (`stopWindow`: 3–8 s, longer for noisier fixes and slower movement):
+///   stopped means that velocity is noise around zero; moving means a speed of at least
+///   `max(slowestMovement, 0.55 × the typical moving speed of the last two minutes)`. Leaving a state
 ///   costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker — whose
 ///   speed stands out of the noise over tens of seconds — is never stopped by a single window.
 ///   A device's own speed (Doppler), where the file has it, is evidence too.
@@ -52,8 +53,12 @@ struct MotionModel: Sendable {
 
     /// Seconds after a fix when it is decided (and the most its smoothing window reaches ahead).
     static let lagSeconds = 10.0
-    /// Half-width of the window the moving/stopped velocity is fitted over, seconds.
+    /// Half-width of the window the speed behind the typical speed and the smoothing is fitted over, seconds.
     static let speedWindowSeconds = 5.0
+    /// The least and most half-width of the window a stop is judged over, seconds (see `stopWindow`).
+    static let stopWindowRange = 3.0...8.0
+    /// The share of the typical moving speed below which a fit speed looks like standing still.
+    static let leastMovingShare = 0.55
     /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
     static let switchPenalty = 2.5
     /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
@@ -86,6 +91,9 @@ struct MotionModel: Sendable {
     private var noiseMean = 0.0, noiseSamples = 0
     /// Typical moving speed, m/s (running mean over fixes decided moving).
     private var typicalSpeed: Double
+    private var movingSecondsSeen = 0.0
+    /// How long the typical speed remembers, and how long the sport's prior counts for, seconds.
+    static let typicalSpeedSeconds = 120.0, priorSeconds = 20.0
     private var outliersInARow = 0
 
     init(sport: Sport?, maxSpeedMetersPerSecond: Double) {
@@ -171,10 +179,21 @@ struct MotionModel: Sendable {
         guard n >= 4 else { return }
         let p0 = points[n - 4], p1 = points[n - 3], p2 = points[n - 2], p3 = points[n - 1]
         let dt = (p3.time - p0.time) / 3
-        guard dt > 0 else { return }
-        let scale = 1 / (6 * dt).squareRoot()
-        addNoise(abs(p3.east - 3 * p2.east + 3 * p1.east - p0.east) * scale)
-        addNoise(abs(p3.north - 3 * p2.north + 3 * p1.north - p0.north) * scale)
+        guard p1.time > p0.time, p2.time > p1.time, p3.time > p2.time else { return }
+        // The third divided difference is zero for any quadratic motion whatever the spacing (a
+        // device that logs every 1–8 s); 6·dt³ times it is the third difference at even spacing.
+        let scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
+        let t = (p0.time, p1.time, p2.time, p3.time)
+        addNoise(abs(Self.thirdDividedDifference(t, (p0.east, p1.east, p2.east, p3.east))) * scale)
+        addNoise(abs(Self.thirdDividedDifference(t, (p0.north, p1.north, p2.north, p3.north))) * scale)
+    }
+
+    private static func thirdDividedDifference(
+        _ t: (Double, Double, Double, Double), _ x: (Double, Double, Double, Double)
+    ) -> Double {
+        let d01 = (x.1 - x.0) / (t.1 - t.0), d12 = (x.2 - x.1) / (t.2 - t.1), d23 = (x.3 - x.2) / (t.3 - t.2)
+        let d012 = (d12 - d01) / (t.2 - t.0), d123 = (d23 - d12) / (t.3 - t.1)
+        return (d123 - d012) / (t.3 - t.0)
     }
 
     private mutating func addNoise(_ value: Double) {
@@ -199,7 +218,7 @@ struct MotionModel: Sendable {
     mutating func decide(flush: Bool, into decisions: inout [Decision]) {
         guard let newest = points.last?.time else { return }
         // Score the fixes whose speed window is complete.
-        while scored < points.count && (flush || points[scored].time + Self.speedWindowSeconds <= newest) {
+        while scored < points.count && (flush || points[scored].time + stopWindow <= newest) {
             score(scored)
             scored += 1
         }
@@ -223,9 +242,14 @@ struct MotionModel: Sendable {
             let index = lastDecided + offset
             let moving = !states[offset]
             let point = points[index]
-            if moving {
+            if moving, index > 0 {
+                // A running mean over the last two minutes of movement; the sport's prior counts as
+                // its first `priorSeconds`, so a slow hiker's own pace takes over within a minute.
+                let dt = min(point.time - points[index - 1].time, Self.typicalSpeedSeconds)
+                movingSecondsSeen += dt
                 let speed = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
-                typicalSpeed += ((speed.east * speed.east + speed.north * speed.north).squareRoot() - typicalSpeed) / 120
+                let weight = dt / min(Self.priorSeconds + movingSecondsSeen, Self.typicalSpeedSeconds)
+                typicalSpeed += ((speed.east * speed.east + speed.north * speed.north).squareRoot() - typicalSpeed) * weight
             }
             decisions.append(Decision(point: point, smoothed: smoothed(index), moving: moving))
         }
@@ -242,16 +266,31 @@ struct MotionModel: Sendable {
         }
     }
 
+    /// The slowest speed the moving hypothesis allows: a share of the typical moving speed (the
+    /// walker's 1.4 m/s, the hiker's 0.6), never below `slowestMovementMetersPerSecond`.
+    private var leastMovingSpeed: Double {
+        max(Self.slowestMovementMetersPerSecond, Self.leastMovingShare * typicalSpeed)
+    }
+
+    /// Half-width of the window the moving/stopped velocity is fitted over, seconds: long enough
+    /// that the least moving speed stands about 1.4 standard deviations of the fitted velocity's
+    /// noise (1.2·D/2W per axis) out of it, and no longer (a longer one blurs a stop's edges).
+    private var stopWindow: Double {
+        let least = leastMovingSpeed
+        return min(Self.stopWindowRange.upperBound, max(Self.stopWindowRange.lowerBound, 2.4 * noiseRate / (least * least)))
+    }
+
     /// One step of the Viterbi recursion at `index`.
     private mutating func score(_ index: Int) {
         let point = points[index]
-        let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+        let halfWindow = stopWindow
+        let velocity = self.velocity(around: index, before: halfWindow, after: halfWindow)
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
         // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
-        let window = velocity.span > 0 ? velocity.span : 2 * Self.speedWindowSeconds
+        let window = velocity.span > 0 ? velocity.span : 2 * halfWindow
         let variance = 1.2 * noiseRate / window + 0.01 * 0.01
-        let least = max(Self.slowestMovementMetersPerSecond, 0.5 * typicalSpeed)
+        let least = leastMovingSpeed
         // Stopped: the velocity is noise around zero. Moving: a speed of at least `least`, any direction.
         let stoppedLog = -speed * speed / (2 * variance) - log(2 * .pi * variance)
         let shortfall = max(0, least - speed)
@@ -284,22 +323,23 @@ struct MotionModel: Sendable {
         // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
         let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v))
         guard halfWindow >= 0.5 else { return point.coordinate }
-        let fit = self.fit(around: index, before: halfWindow, after: halfWindow)
+        let fit = self.fit(around: index, before: halfWindow, after: halfWindow, reachNeighbours: false)
         guard fit.count >= 3 else { return point.coordinate }
         return unproject(east: fit.east, north: fit.north)
     }
 
     /// Least-squares straight line through the fixes within the window around `index`: the
     /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
-    private func fit(around index: Int, before: Double, after: Double)
+    private func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
         -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
         let centre = points[index]
         var first = index, last = index
         while first > 0 && points[first - 1].time >= centre.time - before { first -= 1 }
         while last + 1 < points.count && points[last + 1].time <= centre.time + after { last += 1 }
-        // Sparse fixes (one every 5 or 10 s): the window reaches at least the neighbours.
-        if first == index && index > 0 && before > 0 { first -= 1 }
-        if last == index && last + 1 < points.count && after > 0 { last += 1 }
+        // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
+        // (a position's does not: a line through three fixes around a corner cuts it).
+        if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
+        if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
         let count = last - first + 1
         guard count >= 2 else { return (centre.east, centre.north, 0, 0, 0, count) }
         var st = 0.0, stt = 0.0, se = 0.0, sn = 0.0, ste = 0.0, stn = 0.0
