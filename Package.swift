@@ -72,7 +72,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "runs-benchmark", dependencies: ["TempoKit", "TempoFormats"],
-            path: "Benchmarks/Runs", swiftSettings: settings
+            path: "Benchmarks/Runs", exclude: ["accuracy.py"], swiftSettings: settings
         ),
         .executableTarget(
             name: "focus-benchmark", dependencies: ["TempoKit", "TempoStore"],

@@ -267,3 +267,27 @@ let fitRate = Double(fitRecords) / fitSeconds
 print("")
 print(String(format: "tempo FIT read (fenix2-run.fit, repeated) %8.0f records/s  (target >= 5,000,000: %@)",
              fitRate, fitRate >= 5_000_000 ? "met" : "NOT met"))
+
+// MARK: Accuracy on simulated tracks, Tempo and gpxpy against the truth (Benchmarks/Runs/accuracy.py)
+
+/// The accuracy table printed by `accuracy.py` for the release `tempo` built next to this benchmark.
+func printAccuracyTable() {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let tempo = directory.appendingPathComponent("tempo")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("accuracy.py")
+    print("")
+    guard FileManager.default.isExecutableFile(atPath: tempo.path) else {
+        print("accuracy table NOT measured: build the release tempo first (swift build -c release)")
+        return
+    }
+    print("Accuracy on simulated tracks (Tests/Simulator, seeds 1-3; mean signed error vs the GeographicLib truth):")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, "--tempo", tempo.path, "--seeds", "1,2,3"]
+    guard (try? process.run()) != nil else {
+        print("  accuracy table NOT measured (python3 unavailable)")
+        return
+    }
+    process.waitUntilExit()
+}
+printAccuracyTable()

@@ -68,6 +68,13 @@ public struct RunRecorder: Sendable {
     private var decisions: [MotionModel.Decision] = []
     /// Whether the last decided fix was taken while moving.
     private var lastDecidedMoving = true
+    /// A lap command whose mark waits for the model to decide the fixes around it.
+    private struct PendingLap: Sendable {
+        var time: Date?
+        var timerSeconds: Double?
+        var running: Bool
+    }
+    private var pendingLaps: [PendingLap] = []
     /// Where a lap began: the sample count at that moment and the instant (if known).
     public struct LapMark: Sendable, Hashable, Codable {
         /// Number of samples recorded before the lap began.
@@ -144,20 +151,42 @@ public struct RunRecorder: Sendable {
         syncTimer()
     }
 
-    /// Starts a new lap at `now`.
+    /// Starts a new lap at `now`. The lap begins between the fixes before and after `now`: the
+    /// model decides those fixes later, so the mark is set when they are decided (it never
+    /// changes what the model decides, so a run's totals do not depend on its laps).
     public mutating func lap(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
-        decideHeld()
-        // Moving time runs on to the lap instant unless the runner is standing or paused, so a
-        // lap's moving time never exceeds its timer time.
-        let lastIndex = store.count - 1
-        var moving = lastIndex >= 0 ? store.moving(lastIndex) : nil
-        if state == .running, !isStopped, let now, lastIndex >= 0, let last = store.time(lastIndex), let value = moving {
-            moving = value + max(0, now.timeIntervalSince(last))
+        let timer = now.map { stopwatch.elapsed(at: $0) }
+        guard let now, model.hasPending else {
+            decideHeld()
+            markLap(PendingLap(time: now, timerSeconds: timer, running: state == .running), nextMoving: !isStopped)
+            return
+        }
+        pendingLaps.append(PendingLap(time: now, timerSeconds: timer, running: state == .running))
+    }
+
+    /// Sets the marks of the laps that began before a fix decided at `time` (every pending lap
+    /// when `time` is nil), given whether that fix was taken moving.
+    private mutating func markLaps(before time: Date?, nextMoving: Bool) {
+        var marked = 0
+        for pending in pendingLaps {
+            if let time, let lapTime = pending.time, lapTime > time { break }
+            markLap(pending, nextMoving: nextMoving)
+            marked += 1
+        }
+        if marked > 0 { pendingLaps.removeFirst(marked) }
+    }
+
+    /// Moving time runs on to the lap instant unless the runner is standing or paused, so a
+    /// lap's moving time never exceeds its timer time.
+    private mutating func markLap(_ pending: PendingLap, nextMoving: Bool) {
+        var moving: Double? = startedAt == nil || store.count == 0 ? nil : movingSeconds
+        if pending.running, nextMoving || !settings.autoPause, let time = pending.time, let last = lastDecidedTime, let value = moving {
+            moving = value + max(0, time.timeIntervalSince(last))
         }
         lapStarts.append(LapMark(
-            sampleIndex: store.count, time: now, distanceMeters: distanceMeters,
-            timerSeconds: now.map { stopwatch.elapsed(at: $0) }, movingSeconds: moving))
+            sampleIndex: store.count, time: pending.time, distanceMeters: distanceMeters,
+            timerSeconds: pending.timerSeconds, movingSeconds: moving))
     }
 
     /// Ends the run at `now` (`nil` for runs without times).
@@ -243,9 +272,11 @@ public struct RunRecorder: Sendable {
 
     /// Decides every fix the model still holds (at a segment's end, a lap, a change of sport).
     private mutating func decideHeld() {
-        guard model.hasPending else { return }
-        model.decide(flush: true, into: &decisions)
-        commitDecisions()
+        if model.hasPending {
+            model.decide(flush: true, into: &decisions)
+            commitDecisions()
+        }
+        if !pendingLaps.isEmpty { markLaps(before: nil, nextMoving: !isStopped) }
     }
 
     private mutating func commitDecisions() {
@@ -257,6 +288,7 @@ public struct RunRecorder: Sendable {
     /// Counts a decided fix: the step to it when moving, nothing (and a `stationary` drop) when not.
     private mutating func commit(_ decision: MotionModel.Decision) {
         let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
+        if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving) }
         let seconds = lastDecidedTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         lastDecidedTime = time
         lastDecidedMoving = decision.moving
