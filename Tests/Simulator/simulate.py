@@ -179,6 +179,16 @@ def steady_ride(rng, sport="Ride"):
     return p, 1, 0.0, sport, None, None, None, {"distance": 0.01, "moving": 0.01}
 
 
+def ride_slow_climb(rng):
+    """A ride whose steep climb is walking pace (1.2–2 m/s for 10 minutes) between fast flats."""
+    p = Path(*start_point(rng), rng)
+    p.straight(rng.uniform(3000, 5000), rng.uniform(7, 10))
+    p.straight(600 * (climb := rng.uniform(1.2, 2.0)), climb)
+    p.arc(rng.uniform(10, 30), rng.choice([-1, 1]) * 90, 6)
+    p.straight(rng.uniform(3000, 5000), rng.uniform(9, 12))
+    return p, 1, rng.uniform(3, 5), rng.choice([None, "Ride"]), None, None, None, {"distance": 0.02, "moving": 0.02}
+
+
 def slow_hike(rng, interval):
     p = Path(*start_point(rng), rng)
     for leg in range(12):
@@ -290,6 +300,7 @@ def swim(rng):
 CLASSES = {
     "steady_ride": lambda rng: steady_ride(rng, None),
     "steady_ride_typed": lambda rng: steady_ride(rng, "Ride"),
+    "ride_slow_climb": ride_slow_climb,
     "slow_hike_1s": lambda rng: slow_hike(rng, 1),
     "slow_hike_5s": lambda rng: slow_hike(rng, 5),
     "loop_80m": loop80,

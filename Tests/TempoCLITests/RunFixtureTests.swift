@@ -21,7 +21,9 @@ import Testing
         // The track as drawn always measures the reference (0.01 %).
         #expect(abs(unfiltered - meters) <= meters * 1e-4, "\(file): \(unfiltered) m, reference \(meters) m")
         if dropped.isEmpty {
-            #expect(abs(distance - meters) <= meters * 1e-4, "\(file): \(distance) m, reference \(meters) m")
+            // Distance is measured along the smoothed path, so a real device's noise is not
+            // counted: within 1 % of the track as drawn (clean tracks measure it exactly: RunMotionModelTests).
+            #expect(abs(distance - meters) <= meters * 0.01, "\(file): \(distance) m, reference \(meters) m")
             #expect(points == accepted)
         } else {
             // Every fix that does not count is accounted for by reason.

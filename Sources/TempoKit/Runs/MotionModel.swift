@@ -22,7 +22,7 @@ import Foundation
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
 ///   within `±W` seconds (`stopWindow`: 3–8 s, longer for noisier fixes and slower movement):
 ///   stopped means that velocity is noise around zero; moving means a speed of at least
-///   `max(slowestMovement, 0.55 × the typical moving speed of the last two minutes)`. Leaving a state
+///   `max(slowestMovement, min(0.55 × the typical moving speed of the last two minutes, √D))`. Leaving a state
 ///   costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker — whose
 ///   speed stands out of the noise over tens of seconds — is never stopped by a single window.
 ///   A device's own speed (Doppler), where the file has it, is evidence too.
@@ -59,6 +59,12 @@ struct MotionModel: Sendable {
     static let stopWindowRange = 3.0...8.0
     /// The share of the typical moving speed below which a fit speed looks like standing still.
     static let leastMovingShare = 0.55
+    /// The longest mean spacing of fixes that the path is smoothed over, seconds.
+    static let denseSpacingSeconds = 2.5
+    /// The least moving speed never exceeds this × √D (m/s): about three standard deviations of a
+    /// velocity fitted over 10 s of noise alone, so a cyclist walking up a wall, or someone given
+    /// the wrong sport, still moves while a clean track's every step counts.
+    static let leastMovingNoiseFactor = 1.0
     /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
     static let switchPenalty = 2.5
     /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
@@ -267,9 +273,10 @@ struct MotionModel: Sendable {
     }
 
     /// The slowest speed the moving hypothesis allows: a share of the typical moving speed (the
-    /// walker's 1.4 m/s, the hiker's 0.6), never below `slowestMovementMetersPerSecond`.
+    /// walker's 1.4 m/s, the hiker's 0.6) where the noise is large enough to need it, never below
+    /// `slowestMovementMetersPerSecond`.
     private var leastMovingSpeed: Double {
-        max(Self.slowestMovementMetersPerSecond, Self.leastMovingShare * typicalSpeed)
+        max(Self.slowestMovementMetersPerSecond, min(Self.leastMovingShare * typicalSpeed, Self.leastMovingNoiseFactor * noiseRate.squareRoot()))
     }
 
     /// Half-width of the window the moving/stopped velocity is fitted over, seconds: long enough
@@ -324,7 +331,11 @@ struct MotionModel: Sendable {
         let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v))
         guard halfWindow >= 0.5 else { return point.coordinate }
         let fit = self.fit(around: index, before: halfWindow, after: halfWindow, reachNeighbours: false)
-        guard fit.count >= 3 else { return point.coordinate }
+        // Sparse or "smart" recording (fixes more than 2.5 s apart on average) keeps the fixes
+        // the device chose, often on corners: a line through three or four of them would cut the
+        // corner, so such a window needs five.
+        let dense = fit.span <= Self.denseSpacingSeconds * Double(fit.count - 1)
+        guard fit.count >= (dense ? 3 : 5) else { return point.coordinate }
         return unproject(east: fit.east, north: fit.north)
     }
 
