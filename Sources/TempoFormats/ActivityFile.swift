@@ -36,18 +36,29 @@ public enum ActivityFile {
         }
     }
 
-    /// The format of a file: by extension, else by its first bytes.
+    /// The format of a file: by extension, else by its first bytes. The file must be a regular,
+    /// readable file; a GPX or TCX file whose start shows another document is refused.
     public static func format(of url: URL) throws(FormatError) -> ActivityFormat {
-        if let format = ActivityFormat(pathExtension: url.pathExtension) { return format }
+        do { try InputFile.check(url.path) } catch { throw FormatError(file: url.path, reason: error.reason) }
         let head: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
-            head = try handle.read(upToCount: 4096) ?? Data()
+            head = try handle.read(upToCount: 65_536) ?? Data()
         } catch {
             throw FormatError(file: url.path, reason: "cannot open: \(Self.describe(error))")
         }
-        guard let format = ActivityFormat(sniffing: head) else {
+        if let format = ActivityFormat(pathExtension: url.pathExtension) {
+            // UTF-8 text whose first 64 KiB hold no root element of the format is another kind
+            // of file (an HTML page saved as .gpx); other encodings are left to the parser.
+            if let root = format.rootElement, !head.isEmpty, !head.contains(0),
+               String(decoding: head, as: UTF8.self).range(of: "<" + root) == nil
+                && String(decoding: head, as: UTF8.self).range(of: ":" + root) == nil {
+                throw FormatError(file: url.path, reason: "not a \(format.name) file: no <\(root)> element at its start")
+            }
+            return format
+        }
+        guard let format = ActivityFormat(sniffing: head.prefix(4096)) else {
             throw FormatError(file: url.path, reason: "not a GPX, TCX, FIT or NMEA file")
         }
         return format

@@ -22,6 +22,18 @@ public enum ActivityFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The root element of an XML format (`gpx`, `TrainingCenterDatabase`); nil for the others.
+    var rootElement: String? {
+        switch self {
+        case .gpx: "gpx"
+        case .tcx: "TrainingCenterDatabase"
+        case .fit, .nmea: nil
+        }
+    }
+
+    /// The format's name as people write it (GPX, TCX, FIT, NMEA).
+    var name: String { rawValue.uppercased() }
+
     /// Guesses the format from the first bytes of a file (at least the first 1 KiB for XML).
     public init?(sniffing head: some Collection<UInt8>) {
         let bytes = Array(head.prefix(4096))

@@ -38,29 +38,6 @@ extension AppDatabase {
         }
     }
 
-    // MARK: - Opening for reading
-
-    /// Opens the store at `path` read-only when it exists and its schema is up to date, else nil
-    /// (open it with ``open(path:)`` then). A read-only open writes nothing, so it costs no disk
-    /// sync: `focus status` uses it to stay fast.
-    public static func openForReading(path: String) -> AppDatabase? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        // Memory-mapped reads: a long streak scans much of the file, and copying it page by
-        // page through read() was most of the cost.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
-        guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
-              (try? queue.read { db in try migrator.hasCompletedMigrations(db) }) == true
-        else { return nil }
-        return AppDatabase(migratedReader: queue)
-    }
-
-    private init(migratedReader: DatabaseQueue) {
-        self.writer = migratedReader
-    }
-
     // MARK: - Settings
 
     /// The stored focus settings; `defaultTimeZone` (the system's, given by the caller) when

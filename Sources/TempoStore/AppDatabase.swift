@@ -3,46 +3,131 @@ import GRDB
 
 /// Tempo's durable store: one SQLite file reached through GRDB.
 ///
-/// Production opens a `DatabasePool` (WAL, so readers never block the writer) with a busy
-/// timeout, so two `tempo` processes can write at once; tests use an in-memory
-/// `DatabaseQueue`. Every command's change is one write transaction. Instants are stored as
-/// REAL seconds since 1970 (UTC), never as counters.
+/// A command opens one connection (`DatabaseQueue`) with a busy timeout, so several `tempo`
+/// processes can share the file; each command's change is one write transaction. The file keeps
+/// SQLite's rollback journal, so a reader leaves nothing behind: a read-only command opens it
+/// read-only and writes not one byte (no `-wal`/`-shm` files, no header change). Instants are
+/// stored as REAL seconds since 1970 (UTC), never as counters. Tests use an in-memory queue.
 public struct AppDatabase: Sendable {
-    /// The connection (pool or queue). Writes go through `write`, which is one transaction.
+    /// The connection (queue or pool). Writes go through `write`, which is one transaction.
     public let writer: any DatabaseWriter
+
+    /// How a command uses the store.
+    public enum Access: Sendable {
+        /// The command may write: the file (and its folder) is created on first use.
+        case readWrite
+        /// The command only reads: nothing is created or written, and a missing file reads as
+        /// an empty store.
+        case readOnly
+    }
 
     /// Wraps a connection and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws(StoreError) {
         self.writer = writer
         do {
-            // An up-to-date file is only read here: a command that changes nothing writes nothing.
-            let migrator = AppDatabase.migrator
-            if try !writer.read(migrator.hasCompletedMigrations) {
-                try migrator.migrate(writer)
-            }
+            try Self.migrate(writer)
         } catch {
             throw StoreError(error, path: writer.path)
         }
     }
 
-    /// Opens (creating if needed) the database file at `path`, with its parent folders.
-    public static func open(path: String) throws(StoreError) -> AppDatabase {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .cannotOpen(path: path, reason: "cannot create its folder: \(error.localizedDescription)")
+    private init(migrated writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// Opens the store at `path`: created on first use for `.readWrite`, never written for
+    /// `.readOnly`. A SQLite file that is not a Tempo store is refused untouched (unless empty).
+    public static func open(path: String, access: Access = .readWrite) throws(StoreError) -> AppDatabase {
+        guard !path.isEmpty else { throw .cannotOpen(path: "''", reason: "the database path is empty") }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
+        if !exists {
+            if access == .readOnly { return try inMemory() }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create its folder \(folder.path)")
+            }
         }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.foreignKeysEnabled = true
-        let pool: DatabasePool
+        if access == .readOnly, let reader = try openReadOnly(path: path) { return reader }
+        let queue = try connect(path: path, readonly: false)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
+            try Self.migrate(queue)
+            // Stores made before 0.3 kept a write-ahead log, whose side files a reader would
+            // leave behind; the first write turns it back into the rollback journal.
+            if try queue.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) == "wal" {
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            }
         } catch {
             throw StoreError(error, path: path)
         }
-        return try AppDatabase(pool)
+        return AppDatabase(migrated: queue)
+    }
+
+    /// A read-only connection to an up-to-date store; nil when it must be written first (an
+    /// older schema to migrate, or a journal left by a killed writer to roll back).
+    private static func openReadOnly(path: String) throws(StoreError) -> AppDatabase? {
+        let queue = try connect(path: path, readonly: true)
+        do {
+            guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
+            let current = try queue.read { db in
+                try db.tableExists("grdb_migrations") ? try migrator.hasCompletedMigrations(db) : false
+            }
+            if current { return AppDatabase(migrated: queue) }
+            // An empty file reads as an empty store; anything older is migrated by a writer.
+            if try queue.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }) == 0 {
+                return try inMemory()
+            }
+            return nil
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return nil
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    private static func connect(path: String, readonly: Bool) throws(StoreError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = readonly
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        // Memory-mapped reads: a long streak scans much of the file, and copying it page by page
+        // through read() was most of the cost.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// True for a Tempo store (its first migration is recorded) and for a file with no tables.
+    private static func isTempoStoreOrEmpty(_ db: Database) throws -> Bool {
+        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if tables == 0 { return true }
+        guard try db.tableExists("grdb_migrations"), let first = migrator.migrations.first else { return false }
+        return try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?", arguments: [first]) ?? false
+    }
+
+    /// Runs the migrations this file lacks. Processes opening a new store at once race to
+    /// create its tables; the loser's migration rolls back, and it finds the work done.
+    private static func migrate(_ writer: any DatabaseWriter) throws {
+        let migrator = AppDatabase.migrator
+        for attempt in 1... {
+            // An up-to-date file is only read: a command that changes nothing writes nothing.
+            if try writer.read({ db in try db.tableExists("grdb_migrations") && migrator.hasCompletedMigrations(db) }) {
+                return
+            }
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch let error as DatabaseError where attempt < 5 && error.message?.contains("already exists") == true {
+                continue
+            }
+        }
     }
 
     /// An empty in-memory database, for tests.

@@ -4,6 +4,8 @@ import GRDB
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is not a Tempo database (or is damaged).
     case corrupt(path: String)
+    /// The file is a SQLite database of another program; Tempo leaves it untouched.
+    case foreign(path: String)
     /// The file cannot be opened or created.
     case cannotOpen(path: String, reason: String)
     /// Nothing matches what was asked for (`kind` such as "timer", `reference` as typed).
@@ -22,7 +24,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         } else if let db = error as? DatabaseError {
             switch db.resultCode {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .corrupt(path: path)
-            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            case .SQLITE_READONLY: self = .cannotOpen(path: path, reason: "the file or its folder is read-only")
+            case .SQLITE_FULL: self = .cannotOpen(path: path, reason: "the disk is full; nothing was changed")
+            case .SQLITE_CANTOPEN, .SQLITE_PERM:
                 self = .cannotOpen(path: path, reason: db.message ?? "\(db.resultCode)")
             default: self = .sqlite(db.message ?? "\(db.resultCode)")
             }
@@ -34,6 +38,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .corrupt(let path): "\(path) is not a Tempo database (the file is damaged or of another kind)"
+        case .foreign(let path): "\(path) is a SQLite database of another program, not a Tempo store; it was left untouched"
         case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
         case .notFound(let kind, let reference): "no \(kind) matches '\(reference)'"
         case .ambiguous(let kind, let reference, let candidates):

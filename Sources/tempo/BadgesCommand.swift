@@ -22,7 +22,7 @@ struct BadgesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let badges = try global.openDatabase().badges()
+        let badges = try global.openDatabase(.readOnly).badges()
         if json {
             try JSONOutput.print(badges.map {
                 Row(badge: $0.badge, place: $0.place, spot: $0.spot, earned_at: $0.earnedAt,

@@ -17,8 +17,7 @@ extension FocusCommand {
         }
 
         func run() async throws {
-            let context = try FocusContext(global: global)
-            try context.advancePomodoro()
+            let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let calendar = try settings.calendar()
             let today = calendar.day(containing: context.now)

@@ -20,7 +20,7 @@ extension FocusCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            let context = try FocusContext(global: global, access: .readOnly)
             var settings = try context.settings()
             if let tz { settings.timeZoneIdentifier = try FocusContext.zoneIdentifier(tz) }
             if let dayStart { settings.dayStart = try DayTime(parsing: dayStart) }
@@ -29,7 +29,6 @@ extension FocusCommand {
             if let fromDate, let toDate, toDate < fromDate {
                 throw FocusCLIError("--to \(toDate) is before --from \(fromDate)")
             }
-            try context.advancePomodoro()
             let calendar = try settings.calendar()
             // Load only what can fall in the range (a day is at most ~27 h from its name's midnight).
             let loadFrom = fromDate.map { calendar.start(of: $0).addingTimeInterval(-86_400) }
@@ -122,7 +121,7 @@ enum FocusReportTable {
             header = [grouping.rawValue, "total"]
             let groups = grouping == .week ? report.weeks : grouping == .month ? report.months : report.tags
             for group in groups where group.totalSeconds > 0 {
-                rows.append([group.key ?? "(no tag)", ClockText.format(seconds: group.totalSeconds)])
+                rows.append([TerminalText.escaped(group.key ?? "(no tag)"), ClockText.format(seconds: group.totalSeconds)])
             }
         }
         rows.append(["total", ClockText.format(seconds: report.totalSeconds)] + Array(repeating: "", count: header.count - 2))

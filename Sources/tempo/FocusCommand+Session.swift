@@ -16,9 +16,9 @@ extension FocusCommand {
             let now = context.now, tag = tag
             let (stopped, started) = try context.database.changeFocus { ledger in ledger.start(tag: tag, at: now) }
             if let stopped {
-                print("Stopped \(stopped.displayName) after \(ClockText.format(seconds: stopped.durationSeconds(at: now)))")
+                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.format(seconds: stopped.durationSeconds(at: now)))")
             }
-            print("Started \(started.displayName)")
+            print("Started \(TerminalText.escaped(started.displayName))")
         }
     }
 
@@ -31,7 +31,7 @@ extension FocusCommand {
             let context = try FocusContext(global: global)
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.pause(at: now) }
-            print("Paused \(session.displayName) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
+            print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
         }
     }
 
@@ -44,7 +44,7 @@ extension FocusCommand {
             let context = try FocusContext(global: global)
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.resume(at: now) }
-            print("Resumed \(session.displayName) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
+            print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
         }
     }
 
@@ -58,7 +58,7 @@ extension FocusCommand {
             try context.advancePomodoro()
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.stop(at: now) }
-            print("Stopped \(session.displayName) after \(ClockText.format(seconds: session.durationSeconds(at: now)))"
+            print("Stopped \(TerminalText.escaped(session.displayName)) after \(ClockText.format(seconds: session.durationSeconds(at: now)))"
                   + (session.clockWentBackwards ? " (the clock went backwards during it; backwards time counts zero)" : ""))
         }
     }
@@ -71,7 +71,7 @@ extension FocusCommand {
         func run() async throws {
             let context = try FocusContext(global: global)
             let session = try context.database.changeFocus { ledger in try ledger.cancel() }
-            print("Cancelled \(session.displayName)")
+            print("Cancelled \(TerminalText.escaped(session.displayName))")
         }
     }
 
@@ -97,7 +97,7 @@ extension FocusCommand {
             let startDate = try FocusInstantParser.parse(start, in: zone)
             let endDate = try FocusInstantParser.parse(end, in: zone)
             let session = try context.database.addFocusSession(start: startDate, end: endDate, tag: tag, trim: trim, now: context.now)
-            print("Added \(session.displayName): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
+            print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
         }
     }
 }

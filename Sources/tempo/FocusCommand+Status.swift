@@ -11,15 +11,7 @@ extension FocusCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            // Read-only when nothing needs writing (no pomodoro to advance): no disk sync.
-            let now = try FocusContext.currentInstant()
-            let context: FocusContext
-            if let reader = AppDatabase.openForReading(path: global.databasePath), (try? reader.pomodoro()) == .some(nil) {
-                context = FocusContext(database: reader, now: now)
-            } else {
-                context = FocusContext(database: try global.openDatabase(), now: now)
-                try context.advancePomodoro()
-            }
+            let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let status = try context.database.focusStatus(settings: settings, now: context.now)
             if json {
@@ -103,7 +95,7 @@ enum FocusStatusText {
         let report = status.report
         var lines: [String] = []
         if let session = status.session {
-            lines.append("\(status.isPaused ? "Paused" : "Running"): \(session.displayName) \(ClockText.format(seconds: status.sessionSeconds))")
+            lines.append("\(status.isPaused ? "Paused" : "Running"): \(TerminalText.escaped(session.displayName)) \(ClockText.format(seconds: status.sessionSeconds))")
         } else {
             lines.append("No session running")
         }
@@ -119,7 +111,7 @@ enum FocusStatusText {
 
     static func liveLine(_ status: FocusStatus) -> String {
         let report = status.report
-        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \($0.tag ?? "") \(ClockText.format(seconds: status.sessionSeconds))" } ?? "idle"
+        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \(TerminalText.escaped($0.tag ?? "")) \(ClockText.format(seconds: status.sessionSeconds))" } ?? "idle"
         var line = "\(session) · today \(ClockText.format(seconds: report.todaySeconds))"
         if let progress = report.goalProgress { line += " \(ProgressBar.render(min(1, progress), width: 10)) \(Int((progress * 100).rounded(.down)))%" }
         return line + " · marimo: \(FocusSettings.growthStageName(report.growthStage))"

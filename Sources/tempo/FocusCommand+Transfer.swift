@@ -12,8 +12,7 @@ extension FocusCommand {
         @Option(help: "json or csv.") var format: Format = .json
 
         func run() async throws {
-            let context = try FocusContext(global: global)
-            try context.advancePomodoro()
+            let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let ledger = try context.database.focusLedger()
             switch format {
@@ -49,10 +48,7 @@ extension FocusCommand {
         @Argument(help: "The file to import.") var file: String
 
         func run() async throws {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw FocusCLIError("cannot read \(file): \(error.localizedDescription)")
-            }
+            let data = try InputFile.read(file)
             let parsed: (format: FocusImport.Format, sessions: [FocusSession], skipped: Int)
             do { parsed = try FocusImport.sessions(from: data) } catch { throw FocusCLIError("\(file): \(error.description)") }
             let context = try FocusContext(global: global)

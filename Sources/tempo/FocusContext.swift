@@ -10,9 +10,17 @@ struct FocusContext {
     let database: AppDatabase
     let now: Date
 
-    init(global: GlobalOptions) throws {
-        database = try global.openDatabase()
+    /// The store and the instant. A reading command opens the store read-only, unless a
+    /// pomodoro cycle must first be moved up to now (which writes).
+    init(global: GlobalOptions, access: AppDatabase.Access = .readWrite) throws {
         now = try FocusContext.currentInstant()
+        let reader = try global.openDatabase(access)
+        if access == .readOnly, try reader.pomodoro() != nil {
+            database = try global.openDatabase(.readWrite)
+            try advancePomodoro()
+        } else {
+            database = reader
+        }
     }
 
     init(database: AppDatabase, now: Date) {
@@ -21,9 +29,7 @@ struct FocusContext {
     }
 
     static func currentInstant() throws -> Date {
-        guard let text = ProcessInfo.processInfo.environment["TEMPO_NOW"], !text.isEmpty else { return Date() }
-        guard let date = FocusImport.isoDateText(text) else { throw FocusCLIError("TEMPO_NOW '\(text)' is not an ISO 8601 instant") }
-        return date
+        try WallClock.now()
     }
 
     /// The system's zone, when it is a usable IANA zone; UTC otherwise.

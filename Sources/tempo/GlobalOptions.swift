@@ -19,8 +19,9 @@ struct GlobalOptions: ParsableArguments {
         return home + "/.local/share/tempo/tempo.sqlite"
     }
 
-    /// Opens the store, creating it on first use.
-    func openDatabase() throws -> AppDatabase {
-        try AppDatabase.open(path: databasePath)
+    /// Opens the store: created on first use by a command that writes; opened read-only (and
+    /// never created) by one that only reads.
+    func openDatabase(_ access: AppDatabase.Access = .readWrite) throws -> AppDatabase {
+        try AppDatabase.open(path: databasePath, access: access)
     }
 }

@@ -25,7 +25,7 @@ struct PlacesEvent: Sendable, Encodable {
         var text = (state == .satisfied ? "entered " : "left ") + identifier
         if let spot { text += " (\(spot))" }
         if let badge_awarded { text += " — badge \(badge_awarded) earned" }
-        return text
+        return TerminalText.escaped(text)
     }
 
     /// The variables `--then` commands see.

@@ -20,12 +20,7 @@ struct PlacesImportCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary as JSON.") var json = false
 
     func run() async throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw PlacesCommandError("cannot read \(file): \((error as NSError).localizedDescription)")
-        }
+        let data = try InputFile.read(file)
         let database = try global.openDatabase()
         let knownSpots = Set(try database.places().filter(\.isSpot).map(\.name))
         let places: [Place]
@@ -34,7 +29,7 @@ struct PlacesImportCommand: AsyncParsableCommand {
         } catch {
             throw PlacesCommandError("\(file): \(error.description)")
         }
-        let summary = try database.savePlaces(places, at: Date())
+        let summary = try database.savePlaces(places, at: try WallClock.now())
         if json {
             try JSONOutput.print(summary)
         } else {

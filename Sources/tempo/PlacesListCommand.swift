@@ -22,7 +22,7 @@ struct PlacesListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let places = try global.openDatabase().places()
+        let places = try global.openDatabase(.readOnly).places()
         if json {
             try JSONOutput.print(places.map {
                 Row(name: $0.name, kind: $0.isSpot ? "spot" : "landmark", spot: $0.spot, badge: $0.badge,

@@ -12,6 +12,6 @@ struct PlacesRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let place = try global.openDatabase().removePlace(named: name)
-        print("removed \(place.isSpot ? "spot" : "landmark") \(place.name)")
+        print("removed \(place.isSpot ? "spot" : "landmark") \(TerminalText.escaped(place.name))")
     }
 }

@@ -29,7 +29,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         let sources = [gpsd, nmea != nil, replay != nil].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --gpsd, --nmea FILE|-, --replay FILE") }
         if gpsdServer != nil, !gpsd { throw ValidationError("a host:port argument goes with --gpsd") }
-        guard speed.isFinite, speed >= 0 else { throw ValidationError("--speed must be 0 or more") }
+        do { try ValidRange.check(replaySpeed: speed) } catch { throw ValidationError("--speed: \(error.description)") }
         if gpsd, let gpsdServer { _ = try Self.server(gpsdServer) }
     }
 
@@ -45,9 +45,11 @@ struct PlacesWatchCommand: AsyncParsableCommand {
             fixes = LiveFixes.gpsd(host: host, port: port)
             policy.maximumFixAgeSeconds = Self.liveFixAgeSeconds
         } else if let nmea {
+            if nmea != "-" { try InputFile.check(nmea) }
             fixes = LiveFixes.nmea(path: nmea)
         } else if let replay {
-            guard FileManager.default.isReadableFile(atPath: replay) else { throw PlacesCommandError("cannot read \(replay)") }
+            // The whole file is checked before the monitor stores anything.
+            _ = try RunFile(path: replay)
             fixes = LiveFixes.replay(url: URL(fileURLWithPath: replay), speed: speed, clock: ContinuousClock())
         } else {
             throw ValidationError("give one of --gpsd, --nmea, --replay")

@@ -40,7 +40,7 @@ extension RunCommand {
         }
 
         func run() async throws {
-            let runs = try global.openDatabase().runs()
+            let runs = try global.openDatabase(.readOnly).runs()
             if json {
                 try JSONOutput.print(runs.map {
                     Item(id: $0.id.uuidString.lowercased(), source: $0.source.rawValue, sourceName: $0.sourceName,
@@ -71,7 +71,7 @@ extension RunCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let stored = try global.openDatabase().run(matching: id)
+            let stored = try global.openDatabase(.readOnly).run(matching: id)
             let summary = stored.summary(splitUnit: splits)
             if json {
                 try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
@@ -95,7 +95,7 @@ extension RunCommand {
         @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
 
         func run() async throws {
-            let stored = try global.openDatabase().run(matching: id)
+            let stored = try global.openDatabase(.readOnly).run(matching: id)
             let data = format == .gpx ? RunExport.gpx(stored) : RunExport.nmea(stored)
             if let output {
                 do {

@@ -44,7 +44,7 @@ extension RunCommand {
             guard sources == 1 else { throw ValidationError("give exactly one source: --gpsd, --nmea or --replay") }
             if address != nil && !gpsd { throw ValidationError("HOST:PORT is only for --gpsd") }
             if continueRun && newRun { throw ValidationError("--continue and --new exclude each other") }
-            guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or more") }
+            do { try ValidRange.check(replaySpeed: speed) } catch { throw ValidationError("--speed: \(error.description)") }
             if let stopWhenIdle, !(stopWhenIdle > 0) { throw ValidationError("--stop-when-idle must be more than 0") }
             if let address, Self.parse(address: address) == nil {
                 throw ValidationError("'\(address)' is not HOST:PORT")
@@ -131,6 +131,7 @@ extension RunCommand {
             }
 
             let readKeys = nmea != "-"
+            let unfinishedBefore = try database.unfinishedRun()?.record.id
             var recording = try startOrContinue(
                 database: database, sourceName: sourceName, sport: plan.sportName, sportChanges: plan.sportChanges, now: now,
                 readKeys: readKeys)
@@ -182,12 +183,14 @@ extension RunCommand {
                     terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(sourceName)"))
                 }
             case .interrupted(let error):
-                if error is FormatError {
-                    // Broken input stores nothing from it.
+                let stored = try database.run(matching: recording.run.id.uuidString)
+                if error is FormatError || (recording.run.id != unfinishedBefore && stored.fixes.isEmpty) {
+                    // Broken input, or a source that failed before its first fix, stores nothing.
                     try database.deleteRun(matching: recording.run.id.uuidString)
-                    throw error
+                    if error is FormatError { throw error }
+                    throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: nil)
                 }
-                throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: recording.run.shortID)
+                throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: stored.record.shortID)
             }
         }
 

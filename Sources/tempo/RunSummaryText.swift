@@ -5,7 +5,7 @@ import TempoKit
 enum RunSummaryText {
     static func render(_ summary: RunSummary, title: String? = nil) -> String {
         var lines: [String] = []
-        if let title { lines.append(title) }
+        if let title { lines.append(TerminalText.escaped(title)) }
         let headline: [(String, String)] = [
             ("Sport", sport(summary.sport, inferred: summary.sportInferred)),
             ("Distance", kilometers(summary.distanceMeters)),

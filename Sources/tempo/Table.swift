@@ -3,8 +3,9 @@ struct Table {
     var header: [String]
     var rows: [[String]]
 
+    /// The table; cells are user text, so control characters are escaped.
     func render() -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(TerminalText.escaped) }
         let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { index, cell in

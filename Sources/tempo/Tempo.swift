@@ -23,9 +23,23 @@ struct Tempo: AsyncParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            if code == .validationFailure { message += " (see `tempo help`)" }
-            FileHandle.standardError.write(Data("tempo: \(message)\n".utf8))
+            if code == .validationFailure {
+                message = negativeValueMessage(CommandLine.arguments.dropFirst()) ?? message + " (see `tempo help`)"
+            }
+            FileHandle.standardError.write(Data("tempo: \(TerminalText.escaped(message))\n".utf8))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// A negative number reads as an option to the argument parser, which then reports a
+    /// missing value; name the value instead.
+    private static func negativeValueMessage(_ arguments: ArraySlice<String>) -> String? {
+        for (index, argument) in zip(arguments.indices, arguments) where argument.count > 1 && argument.hasPrefix("-") {
+            let rest = argument.dropFirst()
+            guard let first = rest.first, first.isASCII, first.isNumber || first == "." else { continue }
+            let option = arguments[..<index].last.flatMap { $0.hasPrefix("--") ? "\($0) " : nil } ?? ""
+            return "\(option)'\(argument)' is negative; the value must be 0 or more"
+        }
+        return nil
     }
 }

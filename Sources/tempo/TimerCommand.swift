@@ -65,7 +65,7 @@ extension TimerCommand {
 
         func run() async throws {
             let database = try global.openDatabase()
-            let record = try timer.start(in: database, at: Date())
+            let record = try timer.start(in: database, at: try WallClock.now())
             try await TimerWatch(database: database, id: record.id, then: then).run()
         }
     }
@@ -78,7 +78,7 @@ extension TimerCommand {
         @Flag(help: "Print the timer as JSON.") var json = false
 
         func run() throws {
-            let now = Date()
+            let now = try WallClock.now()
             let record = try timer.start(in: global.openDatabase(), at: now)
             try TimerOutput.show(record, at: now, json: json)
         }
@@ -95,7 +95,7 @@ extension TimerCommand {
 
         func run() async throws {
             let database = try global.openDatabase()
-            let record = try database.timer(matching: reference.timer, at: Date())
+            let record = try database.timer(matching: reference.timer, at: try WallClock.now())
             try await TimerWatch(database: database, id: record.id, then: then).run()
         }
     }
@@ -137,8 +137,8 @@ extension TimerCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let now = Date()
-            let database = try global.openDatabase()
+            let now = try WallClock.now()
+            let database = try global.openDatabase(.readOnly)
             let record: TimerRecord
             if reference.timer == nil, let newest = try database.timers().first,
                (try? database.timer(matching: nil, at: now)) == nil {
@@ -157,8 +157,8 @@ extension TimerCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let now = Date()
-            let timers = try global.openDatabase().timers()
+            let now = try WallClock.now()
+            let timers = try global.openDatabase(.readOnly).timers()
             if json { return try JSONOutput.print(timers.map { TimerJSON($0, at: now) }) }
             guard !timers.isEmpty else { return print("No timers yet. Start one with `tempo timer start 25m`.") }
             let rows = timers.map { TimerOutput.row($0, at: now) }
@@ -173,7 +173,7 @@ enum TimerOutput {
         if json { return try JSONOutput.print(TimerJSON(timer, at: now)) }
         let countdown = timer.countdown
         let state = countdown.state(at: now)
-        var line = "\(timer.displayName)  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
+        var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
         if state == .finished, let finished = countdown.finishedAt {
             line += "  finished at \(LocalTime.describe(finished, relativeTo: now))"
         } else if state == .running, let deadline = countdown.deadline {
@@ -197,15 +197,15 @@ enum TimerOutput {
         _ reference: String?, in global: GlobalOptions, verb: String,
         _ change: @escaping @Sendable (inout Countdown, Date) throws -> Void
     ) throws {
-        let now = Date()
+        let now = try WallClock.now()
         let timer = try global.openDatabase().updateTimer(matching: reference, at: now) { timer in
             do {
                 try change(&timer.countdown, now)
             } catch let error as CountdownError {
-                throw StoreError.refused("\(timer.displayName): \(error.description)")
+                throw StoreError.refused("\(TerminalText.escaped(timer.displayName)): \(error.description)")
             }
         }
-        print("\(verb) \(timer.displayName): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
+        print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
     }
 }
 

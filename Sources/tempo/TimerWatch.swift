@@ -85,14 +85,14 @@ struct TimerWatch {
         let countdown = record.countdown
         let paused = countdown.state(at: now) == .paused ? "  paused (space resumes)" : ""
         let fraction = 1 - Double(remaining) / countdown.durationSeconds
-        return "\(record.label ?? "timer")  \(ClockText.format(wholeSeconds: remaining))  \(ProgressBar.render(fraction))\(paused)"
+        return "\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: remaining))  \(ProgressBar.render(fraction))\(paused)"
     }
 
     private func finish(_ record: TimerRecord, terminal: Terminal) throws {
         let finishedAt = record.countdown.finishedAt ?? Date()
-        terminal.draw("\(record.label ?? "timer")  \(ClockText.format(wholeSeconds: 0))  \(ProgressBar.render(1))")
+        terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: 0))  \(ProgressBar.render(1))")
         terminal.endLine()
-        terminal.line("\(record.displayName) finished at \(LocalTime.describe(finishedAt, relativeTo: Date()))")
+        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: Date()))")
         if terminal.isInteractive { terminal.bell() }
         if let then { try ThenCommand.run(then, environment: [
             "TEMPO_TIMER_ID": record.id.uuidString.lowercased(),
@@ -104,7 +104,7 @@ struct TimerWatch {
     private func stopped(_ what: String, _ record: TimerRecord, terminal: Terminal, at now: Date, hint: String? = nil) {
         terminal.endLine()
         let remaining = ClockText.format(seconds: record.countdown.remaining(at: now), rounding: .up)
-        terminal.line("\(what): \(record.displayName) with \(remaining) left" + (hint.map { "; \($0)" } ?? ""))
+        terminal.line("\(what): \(TerminalText.escaped(record.displayName)) with \(remaining) left" + (hint.map { "; \($0)" } ?? ""))
     }
 
     private func load() throws -> TimerRecord {

@@ -37,13 +37,29 @@ struct TempoBinary {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Starts `tempo ARGS` with `TEMPO_DB` pointing at this test's database.
-    func start(_ arguments: [String], stdin: String? = nil) throws -> (Process, Pipe, Pipe) {
+    /// A path inside this test's folder.
+    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The bytes of the database and of any side file beside it (nil: absent), to prove a
+    /// command left them exactly as they were.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            if let data = FileManager.default.contents(atPath: database + suffix) { files[suffix] = data }
+        }
+        return files
+    }
+
+    /// Starts `tempo ARGS` with `TEMPO_DB` pointing at this test's database (and `extra`
+    /// variables, such as `TEMPO_NOW`).
+    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = Self.url
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TEMPO_DB"] = database
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -62,8 +78,8 @@ struct TempoBinary {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let (process, out, err) = try start(arguments, stdin: stdin)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, stdin: stdin, environment: environment)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

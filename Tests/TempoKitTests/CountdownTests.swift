@@ -66,14 +66,30 @@ import Testing
 @Suite struct DurationParserTests {
     @Test(arguments: [
         ("90s", 90.0), ("25m", 1500), ("1h30m", 5400), ("1h 30m 15s", 5415), ("1:30:00", 5400),
-        ("25:00", 1500), ("1.5h", 5400), ("2H", 7200),
+        ("25:00", 1500), ("1.5h", 5400), ("2H", 7200), ("0", 0), ("0s", 0), ("876600h", 3_155_760_000),
     ])
     func parses(_ text: String, _ seconds: Double) throws {
         #expect(try DurationParser.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["5x", "", "m", "90", "1:3", "1:60:00", "30m1h", "1h1h", "-5m", "1::00", "٣m"])
+    @Test(arguments: ["5x", "", "m", "90", "1:3", "1:60:00", "30m1h", "1h1h", "1::00", "٣m", "1e400s"])
     func rejects(_ text: String) {
         #expect(throws: DurationParseError.invalid(text)) { try DurationParser.seconds(text) }
+    }
+
+    /// Issue 14, item 1: `9223372036854775807s` was stored as a timer, then trapped every display.
+    @Test(arguments: ["9223372036854775807s", "876600h1s", "999999999999:00:00", "1000000000000000000000000000000s"])
+    func refusesOverAHundredYears(_ text: String) {
+        #expect(throws: DurationParseError.tooLong(text)) { try DurationParser.seconds(text) }
+    }
+
+    @Test(arguments: ["-5m", " -1s", "-0:30"])
+    func refusesNegative(_ text: String) {
+        #expect(throws: DurationParseError.negative(text)) { try DurationParser.seconds(text) }
+    }
+
+    @Test func clockTextNeverTraps() {
+        #expect(ClockText.format(seconds: 9.3e18) == "876600:00:00")
+        #expect(ClockText.format(seconds: .infinity) == "00:00")
     }
 }

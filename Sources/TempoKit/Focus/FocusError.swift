@@ -20,6 +20,8 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     case nonexistentLocalTime(String, zone: String)
     /// A duration could not be read.
     case invalidDuration(String)
+    /// A value outside ``ValidRange``.
+    case outOfRange(OutOfRange)
 
     public var description: String {
         switch self {
@@ -36,6 +38,7 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nonexistentLocalTime(let text, let zone):
             "'\(text)' does not exist in \(zone): the clocks skipped it (daylight saving time starts)"
         case .invalidDuration(let text): "'\(text)' is not a duration (expected 25m, 1h30m, 90s or 1:30:00)"
+        case .outOfRange(let error): error.description
         }
     }
 

@@ -103,7 +103,8 @@ public enum FocusImport {
             }
             let tags = (object["tags"] as? [String]) ?? []
             let key = "timew:\(startText)/\(endText)/\(tags.joined(separator: " "))"
-            sessions.append(closedSession(start: start, end: end, tag: tags.isEmpty ? nil : tags.joined(separator: " "), key: key))
+            sessions.append(try closedSession(
+                start: start, end: end, tag: tags.isEmpty ? nil : tags.joined(separator: " "), key: key, record: index + 1))
         }
         return (.timewarrior, sessions, skipped)
     }
@@ -116,17 +117,22 @@ public enum FocusImport {
                   let project = frame[2] as? String, let id = frame[3] as? String
             else { throw FocusImportError(record: index + 1, reason: "a Watson frame is [start, stop, project, id, tags, updated]") }
             guard stop > start else { throw FocusImportError(record: index + 1, reason: "the frame stops before it starts") }
-            sessions.append(closedSession(
+            sessions.append(try closedSession(
                 start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: stop),
-                tag: project.isEmpty ? nil : project, key: "watson:\(id)"))
+                tag: project.isEmpty ? nil : project, key: "watson:\(id)", record: index + 1))
         }
         return (.watson, sessions, 0)
     }
 
-    private static func closedSession(start: Date, end: Date, tag: String?, key: String) -> FocusSession {
-        // A closed, forward interval is always a valid stopwatch.
-        let stopwatch = (try? Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)) ?? Stopwatch()
-        return FocusSession(tag: tag, stopwatch: stopwatch, importKey: key)
+    private static func closedSession(
+        start: Date, end: Date, tag: String?, key: String, record: Int
+    ) throws(FocusImportError) -> FocusSession {
+        do {
+            let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)
+            return FocusSession(tag: tag, stopwatch: stopwatch, importKey: key)
+        } catch {
+            throw FocusImportError(record: record, reason: error.description)
+        }
     }
 
     private static func number(_ value: Any) -> Double? {

@@ -29,14 +29,18 @@ public enum FocusInstantParser {
         let fraction = group(7).flatMap(Double.init) ?? 0
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
 
+        let instant: Date
         if let offsetText = group(8) {
             guard let offset = parseOffset(offsetText) else { throw .invalidTime(text) }
-            return Date(timeIntervalSince1970: Double(local - offset) + fraction)
+            instant = Date(timeIntervalSince1970: Double(local - offset) + fraction)
+        } else {
+            guard let seconds = firstInstant(ofLocalSeconds: local, in: zone) else {
+                throw .nonexistentLocalTime(text, zone: zone.identifier)
+            }
+            instant = Date(timeIntervalSince1970: Double(seconds) + fraction)
         }
-        guard let instant = firstInstant(ofLocalSeconds: local, in: zone) else {
-            throw .nonexistentLocalTime(text, zone: zone.identifier)
-        }
-        return Date(timeIntervalSince1970: Double(instant) + fraction)
+        do { try ValidRange.check(instant: instant, "the time") } catch { throw .outOfRange(error) }
+        return instant
     }
 
     /// The earliest instant whose local reading in `zone` is `local` (seconds since

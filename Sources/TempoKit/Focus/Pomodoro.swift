@@ -15,12 +15,18 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         public var longBreakSeconds: Double
         public var rounds: Int
 
-        /// A plan; every length must be positive and `rounds` at least 1.
+        /// The number of focus periods a cycle may have.
+        public static let roundsRange = 1...1000
+
+        /// A plan; every length must be positive (at most 100 years) and `rounds` in ``roundsRange``.
         public init(workSeconds: Double = 1500, shortBreakSeconds: Double = 300, longBreakSeconds: Double = 900, rounds: Int = 4) throws(FocusError) {
-            for value in [workSeconds, shortBreakSeconds, longBreakSeconds] where !(value.isFinite && value > 0) {
+            for value in [workSeconds, shortBreakSeconds, longBreakSeconds]
+            where !(value > 0 && ValidRange.durationSeconds.contains(value)) {
                 throw .invalidDuration(String(value))
             }
-            guard rounds >= 1 else { throw .invalidDuration("\(rounds) rounds") }
+            guard Self.roundsRange.contains(rounds) else {
+                throw .outOfRange(OutOfRange(name: "the number of rounds", value: "\(rounds)", range: "1 to 1000 focus periods"))
+            }
             self.workSeconds = workSeconds
             self.shortBreakSeconds = shortBreakSeconds
             self.longBreakSeconds = longBreakSeconds

@@ -19,7 +19,7 @@ public struct Place: Sendable, Hashable, Codable {
     ///
     /// - Throws: `PlaceError` for an empty name, a bad centre or radius.
     public init(name: String, center: Coordinate, radiusMeters: Double, spot: String? = nil, badge: String? = nil) throws(PlaceError) {
-        guard !name.isEmpty else { throw .emptyIdentifier }
+        guard !name.isEmpty else { throw .emptyName }
         _ = try CircularCondition(center: center, radiusMeters: radiusMeters)
         self.name = name
         self.center = center

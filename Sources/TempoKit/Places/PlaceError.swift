@@ -10,6 +10,8 @@ public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidExitBuffer(Double)
     /// An identifier is empty.
     case emptyIdentifier
+    /// A place's name is empty.
+    case emptyName
     /// The injected persistence failed; the message is its own.
     case persistence(String)
 
@@ -23,6 +25,7 @@ public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDwell(let seconds): "dwell time \(seconds) s must be a finite number of seconds ≥ 0"
         case .invalidExitBuffer(let meters): "exit buffer \(meters) m must be a finite number of metres ≥ 0"
         case .emptyIdentifier: "a condition needs a non-empty identifier"
+        case .emptyName: "a place needs a name; the name given is empty"
         case .persistence(let message): "cannot save the monitor's state: \(message)"
         }
     }

@@ -8,9 +8,11 @@ public enum ClockText {
         case up
     }
 
-    /// The whole second shown for `seconds` (negative and non-finite values show as 0).
+    /// The whole second shown for `seconds` (negative and non-finite values show as 0, values
+    /// beyond ``ValidRange/durationSeconds`` as its end).
     public static func displayedSecond(_ seconds: Double, rounding: Rounding) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
+        guard seconds <= ValidRange.durationSeconds.upperBound else { return Int(ValidRange.durationSeconds.upperBound) }
         // A small tolerance keeps values computed at an exact boundary (4.999999999) on it.
         let value = rounding == .down ? (seconds + 1e-9).rounded(.down) : (seconds - 1e-9).rounded(.up)
         return Int(max(0, value))

@@ -1,18 +1,22 @@
 /// Reads durations as people type them: `90s`, `25m`, `1h30m`, `1h 30m 15s`, `1.5h`,
-/// `1:30:00` (H:MM:SS) or `25:00` (M:SS).
+/// `1:30:00` (H:MM:SS) or `25:00` (M:SS), and `0`. Values run over
+/// ``ValidRange/durationSeconds`` (0 s to 100 years).
 public enum DurationParser {
-    /// Seconds in `text`; throws for anything else, including zero-free garbage like `5x`.
+    /// Seconds in `text`; throws for anything else, including garbage like `5x`, negative
+    /// durations and durations over 100 years.
     public static func seconds(_ text: String) throws(DurationParseError) -> Double {
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { throw .invalid(text) }
+        if trimmed.hasPrefix("-") { throw .negative(text) }
+        if trimmed.allSatisfy({ $0 == "0" }) { return 0 }
         let value = trimmed.contains(":") ? try clock(trimmed, original: text) : try units(trimmed, original: text)
-        guard value.isFinite else { throw .invalid(text) }
+        guard value.isFinite, ValidRange.durationSeconds.contains(value) else { throw .tooLong(text) }
         return value
     }
 
     private static func clock(_ text: String, original: String) throws(DurationParseError) -> Double {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count),
+        guard (2...3).contains(parts.count), parts[0].count <= 12,
               parts.dropFirst().allSatisfy({ $0.count == 2 }),
               let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count,
               numbers.allSatisfy({ $0 >= 0 }), numbers.dropFirst().allSatisfy({ $0 < 60 }),
@@ -43,10 +47,16 @@ public enum DurationParser {
 /// A duration that could not be read.
 public enum DurationParseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(String)
+    /// A duration with a minus sign.
+    case negative(String)
+    /// A duration over 100 years (``ValidRange/durationSeconds``).
+    case tooLong(String)
 
     public var description: String {
         switch self {
         case .invalid(let text): "'\(text)' is not a duration (examples: 90s, 25m, 1h30m, 1:30:00)"
+        case .negative(let text): "'\(text)' is negative; a duration is 0 or more"
+        case .tooLong(let text): "'\(text)' is out of range (a duration is at most 100 years, 876600h)"
         }
     }
 }

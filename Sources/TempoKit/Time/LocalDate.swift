@@ -32,13 +32,16 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         day = d
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses `YYYY-MM-DD`, a day in ``ValidRange/days`` (1970-01-01 through 2199-12-31).
     public init(parsing text: some StringProtocol) throws(LocalDateError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              let date = try? LocalDate(year: y, month: m, day: d)
         else { throw .invalid(String(text)) }
-        try self.init(year: y, month: m, day: d)
+        guard ValidRange.days.contains(date) else { throw .outOfRange(String(text)) }
+        self = date
     }
 
     /// Days since 1970-01-01.
@@ -101,10 +104,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 /// A date that does not exist or is not written `YYYY-MM-DD`.
 public enum LocalDateError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(String)
+    /// A date outside ``ValidRange/days``.
+    case outOfRange(String)
 
     public var description: String {
         switch self {
         case .invalid(let text): "'\(text)' is not a date (expected YYYY-MM-DD)"
+        case .outOfRange(let text): "'\(text)' is out of range (days run from 1970-01-01 to 2199-12-31)"
         }
     }
 }

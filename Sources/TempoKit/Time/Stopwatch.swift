@@ -40,8 +40,12 @@ public struct Stopwatch: Sendable, Codable, Hashable {
         stoppedAt = nil
     }
 
-    /// Rebuilds a stopwatch from stored segments, checking that they describe a valid history.
+    /// Rebuilds a stopwatch from stored segments, checking that they describe a valid history
+    /// of instants in ``ValidRange/instants``.
     public init(segments: [Segment], stoppedAt: Date?) throws(StopwatchError) {
+        for instant in segments.flatMap({ [$0.start, $0.end] }).compactMap({ $0 }) + [stoppedAt].compactMap({ $0 }) {
+            do { try ValidRange.check(instant: instant, "an instant") } catch { throw .outOfRange(error) }
+        }
         if segments.dropLast().contains(where: { $0.end == nil }) { throw .malformed }
         if stoppedAt != nil, segments.last?.end == nil { throw .malformed }
         if stoppedAt != nil, segments.isEmpty { throw .malformed }
@@ -123,6 +127,8 @@ public enum StopwatchError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidTransition(Action, from: Stopwatch.State)
     /// Stored segments do not describe a possible history.
     case malformed
+    /// An instant outside ``ValidRange/instants``.
+    case outOfRange(OutOfRange)
 
     public var description: String {
         switch self {
@@ -130,6 +136,7 @@ public enum StopwatchError: Error, Equatable, Sendable, CustomStringConvertible 
             "cannot \(action.rawValue): it is \(state.rawValue)"
         case .malformed:
             "stored stopwatch segments are malformed"
+        case .outOfRange(let error): error.description
         }
     }
 }
