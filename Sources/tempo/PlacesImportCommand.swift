@@ -21,6 +21,7 @@ struct PlacesImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = try InputFile.read(file)
+        let now = try WallClock.now()
         let database = try global.openDatabase()
         let knownSpots = Set(try database.places().filter(\.isSpot).map(\.name))
         let places: [Place]
@@ -29,7 +30,7 @@ struct PlacesImportCommand: AsyncParsableCommand {
         } catch {
             throw PlacesCommandError("\(file): \(error.description)")
         }
-        let summary = try database.savePlaces(places, at: try WallClock.now())
+        let summary = try database.savePlaces(places, at: now)
         if json {
             try JSONOutput.print(summary)
         } else {

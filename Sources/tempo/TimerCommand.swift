@@ -64,8 +64,9 @@ extension TimerCommand {
         var then: String?
 
         func run() async throws {
+            let now = try WallClock.now()
             let database = try global.openDatabase()
-            let record = try timer.start(in: database, at: try WallClock.now())
+            let record = try timer.start(in: database, at: now)
             try await TimerWatch(database: database, id: record.id, then: then).run()
         }
     }

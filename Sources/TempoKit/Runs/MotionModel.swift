@@ -121,6 +121,9 @@ struct MotionModel: Sendable {
 
     var hasPending: Bool { firstPending < points.count }
 
+    /// When the latest fix the model holds was taken.
+    var latestTime: Date? { points.last.map { Date(timeIntervalSinceReferenceDate: $0.time) } }
+
     /// The noise's growth rate, m²/s (0 on a clean track).
     var noiseRate: Double {
         let scale = noiseMean / 0.797_884_560_802_865_4  // E|N(0, σ)| = σ·√(2/π)

@@ -111,6 +111,14 @@ public struct RunRecorder: Sendable {
 
     // MARK: - Commands
 
+    /// A command's instant, never before what the run has already seen (a clock set back
+    /// mid-run): no span is negative and none is counted twice.
+    private func notBeforeLatest(_ now: Date) -> Date {
+        let lastFix = store.isEmpty ? nil : store.time(store.count - 1)
+        let lastCommand = stopwatch.segments.last.map { $0.end ?? $0.start }
+        return [now, lastFix, model.latestTime, lastCommand].compactMap { $0 }.max() ?? now
+    }
+
     /// Applies a command at `now` (wall clock, UTC).
     public mutating func apply(_ action: RunAction, at now: Date) throws(RunError) {
         switch action {
@@ -136,6 +144,7 @@ public struct RunRecorder: Sendable {
     /// Pauses the timer; fixes until `resume` are not recorded.
     public mutating func pause(at now: Date) throws(RunError) {
         guard state == .running else { throw .invalidCommand(.pause, state: state) }
+        let now = notBeforeLatest(now)
         try? stopwatch.pause(at: now)
         closedTimerSeconds = stopwatchElapsed(at: now)
         state = .paused
@@ -146,6 +155,7 @@ public struct RunRecorder: Sendable {
     /// Resumes after a pause; the next fix starts a new segment.
     public mutating func resume(at now: Date) throws(RunError) {
         guard state == .paused else { throw .invalidCommand(.resume, state: state) }
+        let now = notBeforeLatest(now)
         try? stopwatch.resume(at: now)
         state = .running
         syncTimer()
@@ -156,6 +166,7 @@ public struct RunRecorder: Sendable {
     /// changes what the model decides, so a run's totals do not depend on its laps).
     public mutating func lap(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
+        let now = now.map(notBeforeLatest)
         let timer = now.map { stopwatch.elapsed(at: $0) }
         guard let now, model.hasPending else {
             decideHeld()
@@ -192,7 +203,7 @@ public struct RunRecorder: Sendable {
     /// Ends the run at `now` (`nil` for runs without times).
     public mutating func stop(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.stop, state: state) }
-        if let now, startedAt != nil {
+        if let now = now.map(notBeforeLatest), startedAt != nil {
             try? stopwatch.stop(at: now)
             stoppedAt = now
         }
