@@ -18,9 +18,10 @@ public struct Countdown: Sendable, Codable, Hashable {
     /// When it was cancelled, if it was.
     public private(set) var cancelledAt: Date?
 
-    /// A countdown that has not started; `durationSeconds` must be positive and finite.
+    /// A countdown that has not started; `durationSeconds` must be positive and at most
+    /// ``ValidRange/durationSeconds``'s end (100 years).
     public init(durationSeconds: TimeInterval) throws(CountdownError) {
-        guard durationSeconds.isFinite, durationSeconds > 0 else { throw .invalidDuration }
+        guard durationSeconds > 0, ValidRange.durationSeconds.contains(durationSeconds) else { throw .invalidDuration }
         self.durationSeconds = durationSeconds
         self.stopwatch = Stopwatch()
         self.cancelledAt = nil
@@ -133,7 +134,7 @@ public enum CountdownError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .invalidDuration: "the duration must be a positive number of seconds"
+        case .invalidDuration: "the duration must be more than 0 s and at most 100 years"
         case .notStarted: "the countdown has not started"
         case .finished: "the countdown has already finished"
         case .cancelled: "the countdown was cancelled"
