@@ -3,9 +3,13 @@ import Foundation
 
 @main
 struct Tempo: AsyncParsableCommand {
+    /// The release (also the `.deb`'s version).
+    static let version = "0.4.0"
+
     static let configuration = CommandConfiguration(
         commandName: "tempo",
         abstract: "Time activities and notice places: countdowns, focus, runs, places.",
+        version: Tempo.version,
         subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self]
     )
 
