@@ -7,6 +7,7 @@ extension FocusCommand {
     /// `focus config [--tz ZONE] [--day-start HH:MM] [--goal DURATION]`.
     struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show or change the zone, day start, daily goal and growth thresholds (history is re-bucketed, never changed).")
         @OptionGroup var global: GlobalOptions
         @Option(help: "IANA time zone (Europe/Berlin); not a fixed offset.") var tz: String?

@@ -7,6 +7,7 @@ extension FocusCommand {
     /// `focus report`.
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Totals per day, week, month or tag.",
             discussion: "JSON lists every day of the range (days without focus too), each with its length (82800/90000 s on DST days).")
         enum Grouping: String, ExpressibleByArgument, CaseIterable { case day, week, month, tag }

@@ -6,7 +6,7 @@ import TempoStore
 extension FocusCommand {
     /// `focus start [TAG]`.
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a focus session (stopping the running one at the same instant).")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a focus session (stopping the running one at the same instant).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "A tag for the session (math, thesis…).") var tag: String?
 
@@ -24,7 +24,7 @@ extension FocusCommand {
 
     /// `focus pause`.
     struct Pause: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the running session.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the running session.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -37,7 +37,7 @@ extension FocusCommand {
 
     /// `focus resume`.
     struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume the paused session.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume the paused session.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -50,7 +50,7 @@ extension FocusCommand {
 
     /// `focus stop`.
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the running or paused session.")
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the running or paused session.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -65,7 +65,7 @@ extension FocusCommand {
 
     /// `focus cancel`.
     struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Discard the running or paused session, as if never started.")
+        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Discard the running or paused session, as if never started.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -78,6 +78,7 @@ extension FocusCommand {
     /// `focus add --start TIME --end TIME [--tag TAG] [--trim]`.
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a past session.",
             discussion: """
                 TIME is ISO 8601 with an offset (2024-03-31T01:30:00+01:00) or a local time YYYY-MM-DD HH:MM in the \

@@ -6,7 +6,7 @@ import TempoStore
 extension FocusCommand {
     /// `focus status [--json]`.
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The running session and today's total, goal, streak and marimo.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "The running session and today's total, goal, streak and marimo.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON.") var json = false
 

@@ -6,7 +6,7 @@ import TempoStore
 extension FocusCommand {
     /// `focus export --format json|csv`.
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print every session (JSON or CSV), to import elsewhere.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every session (JSON or CSV), to import elsewhere.")
         enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
         @OptionGroup var global: GlobalOptions
         @Option(help: "json or csv.") var format: Format = .json
@@ -42,6 +42,7 @@ extension FocusCommand {
     /// `focus import FILE`.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import sessions from Tempo's export (JSON or CSV), `timew export` JSON or Watson's frames file.",
             discussion: "Importing the same data twice adds nothing. A file that overlaps stored sessions, or is malformed, imports nothing.")
         @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ extension FocusCommand {
     /// `focus watch`: a live line, redrawn once per second.
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "A live line: session time, today's total, goal bar and marimo stage (q or Ctrl-C to quit).")
         @OptionGroup var global: GlobalOptions
         @Option(help: ArgumentHelp("Stop after this many lines (default: until q or Ctrl-C).", visibility: .hidden)) var count: Int?

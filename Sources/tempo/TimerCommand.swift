@@ -72,7 +72,7 @@ extension TimerCommand {
     }
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a timer and return at once.")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a timer and return at once.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var timer: NewTimerOptions
@@ -87,6 +87,7 @@ extension TimerCommand {
 
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Watch a timer: space pauses or resumes, c cancels, q leaves it running.")
 
         @OptionGroup var global: GlobalOptions
@@ -102,7 +103,7 @@ extension TimerCommand {
     }
 
     struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause a running timer.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a running timer.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
 
@@ -112,7 +113,7 @@ extension TimerCommand {
     }
 
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused timer.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
 
@@ -122,7 +123,7 @@ extension TimerCommand {
     }
 
     struct Cancel: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Cancel a running or paused timer.")
+        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a running or paused timer.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
 
@@ -132,7 +133,7 @@ extension TimerCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one timer (default: the active one).")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show one timer (default: the active one).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
         @Flag(help: "Print JSON.") var json = false
@@ -153,7 +154,7 @@ extension TimerCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List timers, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List timers, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Print JSON.") var json = false
 
