@@ -56,8 +56,8 @@ public struct AppDatabase: Sendable {
         do {
             guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
             try Self.migrate(queue)
-            // Stores made before 0.3 kept a write-ahead log, whose side files a reader would
-            // leave behind; the first write turns it back into the rollback journal.
+            // Stores made by Tempo 0.3 and earlier kept a write-ahead log, whose side files a
+            // reader would leave behind: the first open turns it into the rollback journal.
             if try queue.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) == "wal" {
                 try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             }
@@ -70,6 +70,8 @@ public struct AppDatabase: Sendable {
     /// A read-only connection to an up-to-date store; nil when it must be written first (an
     /// older schema to migrate, or a journal left by a killed writer to roll back).
     private static func openReadOnly(path: String) throws(StoreError) -> AppDatabase? {
+        // A reader of a write-ahead-log file would create its side files and leave them.
+        if usesWriteAheadLog(path) { return nil }
         let queue = try connect(path: path, readonly: true)
         do {
             guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
@@ -87,6 +89,14 @@ public struct AppDatabase: Sendable {
         } catch {
             throw StoreError(error, path: path)
         }
+    }
+
+    /// Whether the file's header says write-ahead log (bytes 18 and 19 are 2), read without SQLite.
+    private static func usesWriteAheadLog(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
     private static func connect(path: String, readonly: Bool) throws(StoreError) -> DatabaseQueue {
