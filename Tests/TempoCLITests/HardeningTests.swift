@@ -196,6 +196,22 @@ import Testing
         }
     }
 
+    /// 7. 1,100 hostile values (negative, huge, NaN, hex, empty, escapes, impossible dates and
+    /// times, out-of-range coordinates) across 22 options: every run ends with a status, and
+    /// says what is wrong in one line (`Tests/Hostile/cli_sweep.py`).
+    @Test func hostileOptionValuesNeverCrash() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Hostile/cli_sweep.py").path, TempoBinary.url.path, RunFixtures.directory.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+    }
+
     /// 8. Labels and tags with escapes, newlines or bidi marks were printed raw.
     @Test func userTextIsEscapedOnTheTerminalAndStoredAsGiven() throws {
         let tempo = try TempoBinary()
