@@ -19,6 +19,9 @@ public struct AppDatabase: Sendable {
         /// The command only reads: nothing is created or written, and a missing file reads as
         /// an empty store.
         case readOnly
+        /// The command changes what is stored (pause, stop, remove): a missing file reads as an
+        /// empty store, where there is nothing to change, and is not created.
+        case update
     }
 
     /// Wraps a connection and brings its schema up to date.
@@ -43,7 +46,7 @@ public struct AppDatabase: Sendable {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
         if !exists {
-            if access == .readOnly { return try inMemory() }
+            if access != .readWrite { return try inMemory() }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -28,7 +28,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            let context = try FocusContext(global: global, access: .update)
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.pause(at: now) }
             print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
@@ -41,7 +41,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            let context = try FocusContext(global: global, access: .update)
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.resume(at: now) }
             print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
@@ -54,7 +54,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            let context = try FocusContext(global: global, access: .update)
             try context.advancePomodoro()
             let now = context.now
             let session = try context.database.changeFocus { ledger in try ledger.stop(at: now) }
@@ -69,7 +69,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            let context = try FocusContext(global: global, access: .update)
             let session = try context.database.changeFocus { ledger in try ledger.cancel() }
             print("Cancelled \(TerminalText.escaped(session.displayName))")
         }
@@ -92,12 +92,13 @@ extension FocusCommand {
         @Flag(help: "Add only the time not covered by existing sessions instead of refusing an overlap.") var trim = false
 
         func run() async throws {
-            let context = try FocusContext(global: global)
+            // The times are read in the configured zone before the store is opened for writing.
+            let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let zone = try DayCalendar.ianaTimeZone(settings.timeZoneIdentifier)
             let startDate = try FocusInstantParser.parse(start, in: zone)
             let endDate = try FocusInstantParser.parse(end, in: zone)
-            let session = try context.database.addFocusSession(start: startDate, end: endDate, tag: tag, trim: trim, now: context.now)
+            let session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tag: tag, trim: trim, now: context.now)
             print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
         }
     }

@@ -23,7 +23,7 @@ struct PlacesEventPrinter: Sendable {
         do {
             try ThenCommand.run(then, environment: event.environment(json: line))
         } catch {
-            FileHandle.standardError.write(Data("tempo: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("tempo: \(TerminalText.escaped("\(error)"))\n".utf8))
         }
     }
 }

@@ -22,15 +22,14 @@ struct PlacesImportCommand: AsyncParsableCommand {
     func run() async throws {
         let data = try InputFile.read(file)
         let now = try WallClock.now()
-        let database = try global.openDatabase()
-        let knownSpots = Set(try database.places().filter(\.isSpot).map(\.name))
+        let knownSpots = Set(try global.openDatabase(.readOnly).places().filter(\.isSpot).map(\.name))
         let places: [Place]
         do {
             places = try GeoJSONPlaces.parse(data, knownSpots: knownSpots)
         } catch {
             throw PlacesCommandError("\(file): \(error.description)")
         }
-        let summary = try database.savePlaces(places, at: now)
+        let summary = try global.openDatabase().savePlaces(places, at: now)
         if json {
             try JSONOutput.print(summary)
         } else {

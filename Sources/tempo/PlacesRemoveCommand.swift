@@ -11,7 +11,7 @@ struct PlacesRemoveCommand: AsyncParsableCommand {
     @Argument(help: "The place's name.") var name: String
 
     func run() async throws {
-        let place = try global.openDatabase().removePlace(named: name)
+        let place = try global.openDatabase(.update).removePlace(named: name)
         print("removed \(place.isSpot ? "spot" : "landmark") \(TerminalText.escaped(place.name))")
     }
 }

@@ -37,7 +37,6 @@ struct PlacesWatchCommand: AsyncParsableCommand {
     static let liveFixAgeSeconds = 30.0
 
     func run() async throws {
-        let database = try global.openDatabase()
         let fixes: AsyncThrowingStream<LocationFix, any Error>
         var policy = MonitorPolicy()
         if gpsd {
@@ -45,7 +44,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
             fixes = LiveFixes.gpsd(host: host, port: port)
             policy.maximumFixAgeSeconds = Self.liveFixAgeSeconds
         } else if let nmea {
-            if nmea != "-" { try InputFile.check(nmea) }
+            if nmea != "-" { try InputFile.check(nmea, streams: true) }
             fixes = LiveFixes.nmea(path: nmea)
         } else if let replay {
             // The whole file is checked before the monitor stores anything.
@@ -54,6 +53,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         } else {
             throw ValidationError("give one of --gpsd, --nmea, --replay")
         }
+        let database = try global.openDatabase()
         let printer = PlacesEventPrinter(json: json, then: then)
         let session = try await PlacesSession.start(database: database, policy: policy, handler: printer.handle)
         if await session.monitor.identifiers.isEmpty {

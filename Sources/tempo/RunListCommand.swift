@@ -117,7 +117,7 @@ extension RunCommand {
         @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
 
         func run() async throws {
-            let deleted = try global.openDatabase().deleteRun(matching: id)
+            let deleted = try global.openDatabase(.update).deleteRun(matching: id)
             print("Deleted run \(deleted.shortID) (\(deleted.sourceName)).")
         }
     }

@@ -100,7 +100,6 @@ extension RunCommand {
         }
 
         func run() async throws {
-            let database = try global.openDatabase()
             let now: @Sendable () -> Date = { Date() }
             let sourceName: String
             var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
@@ -111,6 +110,7 @@ extension RunCommand {
                 sourceName = "gpsd \(host):\(port)"
                 inputs = Self.inputs(LiveFixes.gpsd(host: host, port: port))
             } else if let nmea {
+                if nmea != "-" { try InputFile.check(nmea, streams: true) }
                 sourceName = nmea == "-" ? "NMEA (standard input)" : "NMEA \(nmea)"
                 inputs = Self.inputs(LiveFixes.nmea(path: nmea))
             } else {
@@ -131,6 +131,7 @@ extension RunCommand {
             }
 
             let readKeys = nmea != "-"
+            let database = try global.openDatabase()
             let unfinishedBefore = try database.unfinishedRun()?.record.id
             var recording = try startOrContinue(
                 database: database, sourceName: sourceName, sport: plan.sportName, sportChanges: plan.sportChanges, now: now,

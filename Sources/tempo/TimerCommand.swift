@@ -200,7 +200,7 @@ enum TimerOutput {
         _ change: @escaping @Sendable (inout Countdown, Date) throws -> Void
     ) throws {
         let now = try WallClock.now()
-        let timer = try global.openDatabase().updateTimer(matching: reference, at: now) { timer in
+        let timer = try global.openDatabase(.update).updateTimer(matching: reference, at: now) { timer in
             do {
                 try change(&timer.countdown, now)
             } catch let error as CountdownError {

@@ -136,9 +136,19 @@ import Testing
     @Test func readingAndFailingCommandsLeaveTheFileByteIdentical() throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
-        // A missing store is not created by a command that only reads.
-        #expect(try tempo.run("focus", "status").status == 0)
-        #expect(tempo.snapshot().isEmpty)
+        // A missing store is not created by a command that only reads, nor by one that fails.
+        let garbage = tempo.file("garbage.json")
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: garbage))
+        let creating: [[String]] = [
+            ["focus", "status"], ["timer", "list"], ["timer", "pause"], ["focus", "stop"], ["places", "remove", "x"],
+            ["run", "delete", "ffff"], ["focus", "add", "--start", "2026-11-20 25:00", "--end", "2026-11-20 26:00"],
+            ["run", "record", "--nmea", tempo.file("missing.nmea")], ["places", "watch", "--replay", garbage],
+            ["places", "import", garbage], ["focus", "import", garbage], ["run", "import", garbage],
+        ]
+        for arguments in creating {
+            _ = try tempo.run(arguments)
+            #expect(tempo.snapshot().isEmpty, "\(arguments) created the store")
+        }
         #expect(try tempo.run("focus", "add", "--start", "2026-11-20T09:00Z", "--end", "2026-11-20T10:00Z").status == 0)
         #expect(try tempo.run("timer", "start", "5m", "--label", "tea").status == 0)
         let before = tempo.snapshot()

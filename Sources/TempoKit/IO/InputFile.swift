@@ -4,14 +4,16 @@ import Foundation
 /// a regular, readable file. A directory, a FIFO or a device is refused by name, so nothing
 /// blocks on a pipe with no writer or reads `/dev/zero` forever.
 public enum InputFile {
-    /// Throws unless `path` is a regular file this process can read.
-    public static func check(_ path: String) throws(InputFileError) {
+    /// Throws unless `path` is a regular file this process can read; with `streams`, a pipe or a
+    /// character device (a serial GPS receiver) is accepted too.
+    public static func check(_ path: String, streams: Bool = false) throws(InputFileError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw InputFileError(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
+        case S_IFIFO where streams, S_IFCHR where streams: break
         case S_IFDIR: throw InputFileError(path: path, reason: "is a directory, not a file")
         case S_IFIFO: throw InputFileError(path: path, reason: "is a pipe (FIFO), not a regular file")
         case S_IFCHR, S_IFBLK: throw InputFileError(path: path, reason: "is a device, not a regular file")
