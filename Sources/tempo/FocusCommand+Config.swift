@@ -27,7 +27,7 @@ extension FocusCommand {
             let thresholds = try growth.map { text -> [Double] in
                 let values = try text.split(separator: ",").map { try duration(String($0), "--growth") }
                 guard values.first == 0, zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
-                    throw FocusCLIError("--growth must start at 0 and increase (0,25m,1h,2h,4h)")
+                    throw ValidationError("--growth must start at 0 and increase (0,25m,1h,2h,4h)")
                 }
                 return values
             }
@@ -49,7 +49,7 @@ extension FocusCommand {
         }
 
         private func duration(_ text: String, _ option: String) throws -> Double {
-            do { return try DurationParser.seconds(text) } catch { throw FocusCLIError("\(option): \(error.description)") }
+            do { return try DurationParser.seconds(text) } catch { throw ValidationError("\(option): \(error.description)") }
         }
     }
 }

@@ -106,8 +106,8 @@ extension FocusCommand {
 
         private func seconds(_ text: String, _ option: String) throws -> Double {
             let value: Double
-            do { value = try DurationParser.seconds(text) } catch { throw FocusCLIError("\(option): \(error.description)") }
-            guard value > 0 else { throw FocusCLIError("\(option) must be longer than zero") }
+            do { value = try DurationParser.seconds(text) } catch { throw ValidationError("\(option): \(error.description)") }
+            guard value > 0 else { throw ValidationError("\(option) must be longer than zero") }
             return value
         }
     }

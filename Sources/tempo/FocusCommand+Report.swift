@@ -28,7 +28,7 @@ extension FocusCommand {
             let fromDate = try from.map { try LocalDate(parsing: $0) }
             let toDate = try to.map { try LocalDate(parsing: $0) }
             if let fromDate, let toDate, toDate < fromDate {
-                throw FocusCLIError("--to \(toDate) is before --from \(fromDate)")
+                throw ValidationError("--to \(toDate) is before --from \(fromDate)")
             }
             let calendar = try settings.calendar()
             // Load only what can fall in the range (a day is at most ~27 h from its name's midnight).

@@ -172,16 +172,16 @@ import Testing
         (["timer", "start", "-5s"], "'-5s' is negative", Int32(64)),
         (["places", "add", "x", "--at", "1,2", "--radius", "-5m"], "--radius '-5m' is negative", 64),
         (["focus", "pomodoro", "--rounds", "-1"], "--rounds '-1' is negative", 64),
-        (["focus", "pomodoro", "--rounds", "0"], "rounds '0' is out of range", 1),
+        (["focus", "pomodoro", "--rounds", "0"], "rounds '0' is out of range", 64),
         (["run", "summary", "/dev/zero"], "is a device", 1),
         (["run", "summary", "/"], "is a directory", 1),
         (["focus", "import", "/"], "is a directory", 1),
         (["places", "import", "/"], "is a directory", 1),
         (["run", "summary", "/no/such/file.gpx"], "no such file", 1),
-        (["places", "add", "", "--at", "1,2", "--radius", "5m"], "the name given is empty", 1),
+        (["places", "add", "", "--at", "1,2", "--radius", "5m"], "the name given is empty", 64),
         (["timer", "list", "--db", ""], "the database path is empty", 1),
         (["timer", "list", "--db", "/"], "is a directory", 1),
-        (["focus", "report", "--from", "2026-13-01"], "'2026-13-01' is not a date", 1),
+        (["focus", "report", "--from", "2026-13-01"], "'2026-13-01' is not a date", 64),
     ])
     func messagesNameTheValue(_ arguments: [String], _ expected: String, _ status: Int32) throws {
         let tempo = try TempoBinary()
