@@ -1,5 +1,6 @@
 import Clocks
 import ConcurrencyExtras
+import Testing
 
 /// Helpers that make `TestClock` tests independent of how busy the machine is: other suites run
 /// in parallel on the same serial executor, so a fixed number of yields may not be enough.
@@ -12,12 +13,20 @@ extension TestClock<Duration> {
     }
 }
 
-/// Yields until `condition` holds, giving up after many tries (the expectation that follows then fails).
+/// Yields until `condition` holds; records an issue if it never does.
 @MainActor
-func eventually(_ condition: () -> Bool) async {
+func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
     var tries = 0
     while !condition(), tries < 20_000 {
         await Task.yield()
         tries += 1
     }
+    #expect(condition(), "the condition never held", sourceLocation: sourceLocation)
+}
+
+/// Lets every task that can run do so: what has not happened after this will not happen
+/// without the clock moving (for checks that something does NOT happen).
+@MainActor
+func settled() async {
+    await Task.megaYield(count: 200)
 }

@@ -176,13 +176,18 @@ public struct RunRecorder: Sendable {
         pendingLaps.append(PendingLap(time: now, timerSeconds: timer, running: state == .running))
     }
 
-    /// Sets the marks of the laps that began before a fix decided at `time` (every pending lap
-    /// when `time` is nil), given whether that fix was taken moving.
-    private mutating func markLaps(before time: Date?, nextMoving: Bool) {
+    /// Sets the marks of the laps that began by a fix decided at `time` (every pending lap when
+    /// `time` is nil), given whether that fix was taken moving and the distance `step` to it:
+    /// a lap begins where the path was at its instant, between the two fixes around it.
+    private mutating func markLaps(before time: Date?, nextMoving: Bool, step: Double = 0) {
         var marked = 0
         for pending in pendingLaps {
             if let time, let lapTime = pending.time, lapTime > time { break }
-            markLap(pending, nextMoving: nextMoving)
+            var share = 0.0
+            if let time, let lapTime = pending.time, let last = lastDecidedTime, time > last {
+                share = min(1, max(0, lapTime.timeIntervalSince(last) / time.timeIntervalSince(last)))
+            }
+            markLap(pending, nextMoving: nextMoving, distance: distanceMeters + share * step)
             marked += 1
         }
         if marked > 0 { pendingLaps.removeFirst(marked) }
@@ -190,13 +195,13 @@ public struct RunRecorder: Sendable {
 
     /// Moving time runs on to the lap instant unless the runner is standing or paused, so a
     /// lap's moving time never exceeds its timer time.
-    private mutating func markLap(_ pending: PendingLap, nextMoving: Bool) {
+    private mutating func markLap(_ pending: PendingLap, nextMoving: Bool, distance: Double? = nil) {
         var moving: Double? = startedAt == nil || store.count == 0 ? nil : movingSeconds
         if pending.running, nextMoving || !settings.autoPause, let time = pending.time, let last = lastDecidedTime, let value = moving {
             moving = value + max(0, time.timeIntervalSince(last))
         }
         lapStarts.append(LapMark(
-            sampleIndex: store.count, time: pending.time, distanceMeters: distanceMeters,
+            sampleIndex: store.count, time: pending.time, distanceMeters: distance ?? distanceMeters,
             timerSeconds: pending.timerSeconds, movingSeconds: moving))
     }
 
@@ -299,7 +304,8 @@ public struct RunRecorder: Sendable {
     /// Counts a decided fix: the step to it when moving, nothing (and a `stationary` drop) when not.
     private mutating func commit(_ decision: MotionModel.Decision) {
         let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
-        if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving) }
+        let step = decision.moving ? anchor.map { Geodesic.distance($0, decision.smoothed) } ?? 0 : 0
+        if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving, step: step) }
         let seconds = lastDecidedTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         lastDecidedTime = time
         lastDecidedMoving = decision.moving
@@ -308,7 +314,7 @@ public struct RunRecorder: Sendable {
             filter.count(.stationary)
             return
         }
-        if let anchor { distanceMeters += Geodesic.distance(anchor, decision.smoothed) }
+        distanceMeters += step
         movingSeconds += seconds
         anchor = decision.smoothed
         append(time: time, coordinate: decision.point.coordinate,
