@@ -7,7 +7,7 @@ import TempoKit
 /// byte picks the option, the rest is its text:
 ///
 /// - 0 `--speed N` of `run record --replay` and `places watch --replay`: after the command's own
-///   check (finite, ≥ 0), a replay of a three-fix track spanning 8,000 years with `LiveFixes.replayElements`;
+///   check (`ValidRange.check(replaySpeed:)`), a replay of a three-fix track spanning 8,000 years with `LiveFixes.replayElements`;
 /// - 1 `focus pomodoro --rounds N`: a `Pomodoro.Plan`, its phases and a cycle run through;
 /// - 2 `places add --at LAT,LON --radius M`: `LAT,LON,M` as numbers (the `800m`/`1.5km`
 ///   suffixes are read in the CLI), a `Place`, and a monitor fed fixes around it;
@@ -43,7 +43,7 @@ enum NumbersHarness {
     }()
 
     static func replaySpeed(_ text: String) {
-        guard let speed = Double(text), speed.isFinite, speed >= 0 else { return }
+        guard let speed = Double(text), (try? ValidRange.check(replaySpeed: speed)) != nil else { return }
         let elements = LiveFixes.replayElements(url: replayTrack, speed: speed, clock: ImmediateClock())
         let done = DispatchSemaphore(value: 0)
         Task {
