@@ -1,5 +1,6 @@
 import Foundation
 import TempoFormats
+import TempoKit
 import Testing
 
 /// Inputs `scripts/fuzz` found that crashed a reader, kept as they were found (shortened by hand).
@@ -26,6 +27,18 @@ import Testing
         let document = Self.trappingDocuments[index]
         let url = try TempFile.write(document.name, Data(document.bytes))
         #expect(throws: FormatError.self) { try ActivityFile.read(url) }
+    }
+
+    /// 1.2 KB of FIT whose 20 fixes, a hemisphere apart over 114 years, claim 26,311 km: 26,312
+    /// kilometre splits took about a second to summarise and encode (fuzz: fit harness).
+    @Test func aTrackClaimingAnyDistanceHasAtMostTheMaximumSplits() throws {
+        let url = Fixtures.directory.appendingPathComponent("fuzz/twenty-fixes-26000km.fit")
+        let summary = try ActivityFile.summary(of: url)
+        #expect(summary.distanceMeters > 20_000_000)
+        #expect(summary.splits.count == RunTrack.maximumSplits)
+        let splitTotal = summary.splits.reduce(0) { $0 + $1.distanceMeters }
+        #expect(abs(splitTotal - summary.distanceMeters) < 1)
+        #expect(summary.splits.dropLast().allSatisfy { abs($0.distanceMeters - 1000) < 1e-6 })
     }
 
     @Test func anUnknownEncodingIsNamed() throws {
