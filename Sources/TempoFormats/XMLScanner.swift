@@ -5,10 +5,10 @@ import Foundation
 /// nest and match, attributes are quoted, the document is complete — and reports line and
 /// column on error. Not a validating parser: DTDs are skipped, only the predefined and
 /// numeric entities are expanded. Documents in another encoding (UTF-16 byte-order mark or an
-/// `encoding` other than UTF-8/ASCII) throw `needsFullParser` before any callback, and the
-/// caller uses `XMLParser` instead.
+/// `encoding` other than UTF-8/ASCII) throw `NeedsFullParser` before any callback, and the
+/// caller scans them again once `XMLTranscoder` has made them UTF-8.
 struct XMLScanner {
-    /// Thrown when the document needs `XMLParser` (another encoding).
+    /// Thrown when the document is in another encoding than UTF-8.
     struct NeedsFullParser: Error {}
 
     /// Syntax errors, with the byte position where they were found.
@@ -30,8 +30,21 @@ struct XMLScanner {
     /// Where the tag whose callback runs now starts (for the handler's content errors).
     private var callbackPosition = 0
 
+    /// Whether the document is known to be UTF-8 whatever its declaration says (transcoded).
+    private var transcoded = false
+
     init(read: @escaping () throws -> [UInt8]) {
         self.read = read
+    }
+
+    /// Scans a document `XMLTranscoder` has made UTF-8 (its declaration may still name the original encoding).
+    init(transcoded document: [UInt8]) {
+        var unread = Optional(document)
+        self.read = {
+            defer { unread = nil }
+            return unread ?? []
+        }
+        transcoded = true
     }
 
     /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
@@ -51,7 +64,7 @@ struct XMLScanner {
 
     /// Scans the whole document, calling `handler` for elements and (when it collects) text.
     mutating func run(_ handler: XMLActivityParser) throws {
-        try checkEncoding()
+        if !transcoded { try checkEncoding() }
         while true {
             guard try fill(1) else { break }
             if buffer[position] == UInt8(ascii: "<") {

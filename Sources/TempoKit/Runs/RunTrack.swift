@@ -64,7 +64,12 @@ public struct RunTrack: Sendable {
                 movings[i - 1] + fraction * (movings[i] - movings[i - 1]))
     }
 
-    /// Splits every `unit`, the last one partial (if it is at least a metre).
+    /// The most splits a summary lists: 10,000 kilometres or miles, more than any activity. A few
+    /// fixes a hemisphere apart (a crafted file) may claim any distance; the last split then holds
+    /// the rest, so a summary's size never grows with the distance claimed.
+    public static let maximumSplits = 10_000
+
+    /// Splits every `unit`, the last one partial (if it is at least a metre), at most ``maximumSplits``.
     public func splits(unit: SplitUnit) -> [RunSplit] {
         let length = unit.meters
         let total = totalDistanceMeters
@@ -73,7 +78,7 @@ public struct RunTrack: Sendable {
         var startTimes = hasTimes ? interpolate(atDistance: 0) : nil
         var index = 1
         while start < total {
-            let end = min(total, start + length)
+            let end = index == Self.maximumSplits ? total : min(total, start + length)
             // A last piece under a metre is GPS noise, not a split worth a row.
             if end - start < 1 && end == total && !result.isEmpty { break }
             let endTimes = hasTimes ? interpolate(atDistance: min(end, distances.last ?? 0)) : nil

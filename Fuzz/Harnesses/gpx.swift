@@ -1,0 +1,8 @@
+import TempoFormats
+
+/// libFuzzer entry: the input is a whole GPX file (see `ActivityHarness`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
+    ActivityHarness.run(FuzzInput(data, size), format: .gpx)
+    return 0
+}

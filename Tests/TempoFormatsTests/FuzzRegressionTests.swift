@@ -1,0 +1,60 @@
+import Foundation
+import TempoFormats
+import TempoKit
+import Testing
+
+/// Inputs `scripts/fuzz` found that crashed a reader, kept as they were found (shortened by hand).
+@Suite struct FuzzRegressionTests {
+    /// Foundation's `XMLParser` trapped on these: each names an encoding libxml2 lacks or ignores,
+    /// so libxml2 passed element names on as bytes that are not UTF-8 (fuzz: gpx, tcx harnesses).
+    static let trappingDocuments: [(name: String, bytes: [UInt8])] = [
+        ("utf-6.gpx", bytes("<?xml \u{FEFF}<?x encoding=\"utf-6\"?>\n<gpx><trk", 0xCC, "/></gpx>")),
+        ("utf-16-in-ascii.gpx", bytes("<?xml version=\"1.0\" encoding=\"UTF-16\"?><gpx><trk", 0xE0, "/></gpx>")),
+        ("garbage-name.tcx", bytes("<?xml version=\"1.0\" encoding=\"UTF-", 0xFF, "\"?><TrainingCenterDatabase><Po", 0xE0,
+                                   "sition/></TrainingCenterDatabase>")),
+    ]
+
+    /// Text as UTF-8 with single raw bytes between.
+    static func bytes(_ parts: Any...) -> [UInt8] {
+        parts.flatMap { part -> [UInt8] in
+            if let byte = part as? Int { return [UInt8(byte)] }
+            return Array(String(describing: part).utf8)
+        }
+    }
+
+    @Test(arguments: trappingDocuments.indices)
+    func documentsInEncodingsNobodyReadsAreRefusedNotTrapped(index: Int) throws {
+        let document = Self.trappingDocuments[index]
+        let url = try TempFile.write(document.name, Data(document.bytes))
+        #expect(throws: FormatError.self) { try ActivityFile.read(url) }
+    }
+
+    /// 1.2 KB of FIT whose 20 fixes, a hemisphere apart over 114 years, claim 26,311 km: 26,312
+    /// kilometre splits took about a second to summarise and encode (fuzz: fit harness).
+    @Test func aTrackClaimingAnyDistanceHasAtMostTheMaximumSplits() throws {
+        let url = Fixtures.directory.appendingPathComponent("fuzz/twenty-fixes-26000km.fit")
+        let summary = try ActivityFile.summary(of: url)
+        #expect(summary.distanceMeters > 20_000_000)
+        #expect(summary.splits.count == RunTrack.maximumSplits)
+        let splitTotal = summary.splits.reduce(0) { $0 + $1.distanceMeters }
+        #expect(abs(splitTotal - summary.distanceMeters) < 1)
+        #expect(summary.splits.dropLast().allSatisfy { abs($0.distanceMeters - 1000) < 1e-6 })
+    }
+
+    @Test func anUnknownEncodingIsNamed() throws {
+        let url = try TempFile.write("utf-6.gpx", "<?xml version=\"1.0\" encoding=\"utf-6\"?><gpx><trk/></gpx>")
+        let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
+        #expect(error.reason == "unsupported encoding \"utf-6\"")
+    }
+
+    @Test func otherEncodingsAreStillRead() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<gpx><trk><name>Caf\u{E9} \u{20AC}</name><trkseg>"
+            + "<trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        let windows = try ActivityFile.read(try TempFile.write("cp1252.gpx", try #require(text.data(using: .windowsCP1252))))
+        #expect(windows.name == "Café €")
+        let utf16 = text.replacingOccurrences(of: "windows-1252", with: "UTF-16")
+        let unicode = try ActivityFile.read(try TempFile.write("utf16.gpx", try #require(utf16.data(using: .utf16))))
+        #expect(unicode.name == "Café €")
+        #expect(unicode.pointCount == 1)
+    }
+}
