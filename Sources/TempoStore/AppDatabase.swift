@@ -117,11 +117,15 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// True for a Tempo store (its first migration is recorded) and for a file with no tables.
+    /// True for a Tempo store (its first migration is recorded) and for a file with no tables,
+    /// or only the empty migrations table another process is about to fill (a first use racing
+    /// this one: GRDB creates that table before the first migration's transaction).
     private static func isTempoStoreOrEmpty(_ db: Database) throws -> Bool {
-        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-        if tables == 0 { return true }
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE substr(name, 1, 7) != 'sqlite_'")
+        if tables.isEmpty { return true }
         guard try db.tableExists("grdb_migrations"), let first = migrator.migrations.first else { return false }
+        let recorded = try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0
+        if recorded == 0 { return tables == ["grdb_migrations"] }
         return try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?", arguments: [first]) ?? false
     }
 

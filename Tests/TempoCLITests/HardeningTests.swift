@@ -111,8 +111,9 @@ import Testing
         #expect(try tempo.run("timer", "start", "5m", "--db", empty).status == 0)
     }
 
-    /// 5. Twenty processes creating one new store at once: some failed with "table already exists".
-    @Test func parallelFirstUseIsSafe() throws {
+    /// 5. Twenty processes creating one new store at once: some failed with "table already exists"
+    /// (and, midway through this fix, with "not a Tempo store"). Five rounds, each a new store.
+    @Test(arguments: 1...5) func parallelFirstUseIsSafe(round: Int) throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
         let processes = try (0..<20).map { index in
