@@ -3,7 +3,7 @@ import ConcurrencyExtras
 import TempoKit
 import Testing
 
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 @MainActor
 struct TickerTests {
     typealias Tick = Ticker<TestClock<Duration>>.Tick
