@@ -7,8 +7,10 @@ import Foundation
 ///
 /// - **Noise.** GPS error wanders (a random walk over seconds, bounded over minutes), so it is
 ///   measured from the track itself: the third (divided) differences of positions cancel any
-///   steady motion, a steady turn and a steady acceleration, at any spacing, and leave the noise. Their robust mean
-///   gives the noise's growth rate `D` (m²/s). A clean track has none and is left exactly as it is.
+///   steady motion, a steady turn and a steady acceleration, at any spacing, and leave the noise.
+///   Their robust mean, at one and at two fixes' spacing, gives the noise's growth rate `D`
+///   (m²/s) apart from the runner's own turns and surges, which grow faster with the spacing
+///   (`noiseRate`). A clean track has none and is left exactly as it is.
 /// - **Outliers.** Each fix is compared with where the track was heading (the last accepted fix
 ///   plus the recent velocity times the gap), with a margin that grows with the noise and the
 ///   gap. A fix outside it is an outlier, and it never becomes the reference for the next one;
@@ -87,14 +89,39 @@ struct MotionModel: Sendable {
     /// History (for windows reaching back) and the fixes not yet decided, from `firstPending`.
     private var points: [Point] = []
     private var firstPending = 0
+    /// How many of the oldest fixes no window reaches any more (forgotten in batches).
+    private var forgettable = 0
+    /// Running sums over `points` (a window's sums are `sums[last + 1] − sums[first]`), so a
+    /// window's least-squares line costs the same however many fixes it holds. Measured from
+    /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest, so they stay small and
+    /// a window's sums keep their precision.
+    private var sums: [Sums] = [Sums()]
+    private var sumsOrigin = (time: 0.0, east: 0.0, north: 0.0)
+    static let sumsRebaseSeconds = 4096.0
     /// Fixes whose moving/stopped evidence has entered the Viterbi recursion (from the start of `points`).
     private var scored = 0
     /// Viterbi scores (log-likelihood) of ending stopped / moving at the last scored fix, and for
     /// each scored pending fix whether the best way into each state came from "stopped".
     private var scoreStopped = 0.0, scoreMoving = 0.0
+    /// (From `cameFromStart` on: the entries before it belong to decided fixes.)
     private var cameFromStopped: [(intoStopped: Bool, intoMoving: Bool)] = []
-    /// The noise's growth rate estimate: mean of |third difference| / √(6·dt) and how many went in.
-    private var noiseMean = 0.0, noiseSamples = 0
+    private var cameFromStart = 0
+    /// The states backtracked at each decision (kept to reuse its storage).
+    private var backtracked: [Bool] = []
+    /// The third differences of consecutive fixes and of every other fix (see `noiseRate`).
+    private var thirdDifferences = NoiseScale(), thirdDifferencesOfEveryOther = NoiseScale()
+    /// The noise's growth rate, m²/s (0 on a clean track): what of the third differences grows
+    /// with the spacing the way a random walk's do.
+    ///
+    /// For a random walk of rate D the mean square of a third difference over spacing h is 6·D·h;
+    /// for real motion (a runner's turns and surges: a random acceleration) it grows as h³, and a
+    /// real device's smooth fixes are mostly that. Read as a random walk's rate at one and at two
+    /// fixes' spacing, noise gives D₂ ≈ D₁ (white noise less) and motion alone D₂ = 4·D₁. So D is
+    /// D₁ while D₂ / D₁ stays within `noiseOnlyRatio` (the scatter of noise alone: a simulated
+    /// receiver reads 0.8–1.35) and falls linearly to 0 at `motionOnlyRatio` (the fenix 2's
+    /// runs read 1.7–2.9, its ride 4.4).
+    private(set) var noiseRate = 0.0
+    static let noiseOnlyRatio = 1.5, motionOnlyRatio = 4.0
     /// Typical moving speed, m/s (running mean over fixes decided moving).
     private var typicalSpeed: Double
     private var movingSecondsSeen = 0.0
@@ -124,10 +151,22 @@ struct MotionModel: Sendable {
     /// When the latest fix the model holds was taken.
     var latestTime: Date? { points.last.map { Date(timeIntervalSinceReferenceDate: $0.time) } }
 
-    /// The noise's growth rate, m²/s (0 on a clean track).
-    var noiseRate: Double {
-        let scale = noiseMean / 0.797_884_560_802_865_4  // E|N(0, σ)| = σ·√(2/π)
-        return scale * scale
+    /// A running mean of |third difference| / √(6·dt) (the scale of a random walk's), in metres per √s.
+    private struct NoiseScale: Sendable {
+        var mean = 0.0, samples = 0
+
+        mutating func add(_ value: Double) {
+            // A turn's or a brake's onset is not noise: clip what stands far out of the noise so far.
+            let sample = samples >= 16 ? min(value, 4 * mean) : value
+            samples += 1
+            mean += (sample - mean) / Double(min(samples, 200))
+        }
+
+        /// The random walk's rate this mean stands for, m²/s.
+        var rate: Double {
+            let scale = mean / 0.797_884_560_802_865_4  // E|N(0, σ)| = σ·√(2/π)
+            return scale * scale
+        }
     }
 
     // MARK: - Fixes in
@@ -172,9 +211,13 @@ struct MotionModel: Sendable {
     /// Forgets the track so far (after its fixes were decided): the next fix starts it again.
     mutating func restart() {
         points.removeAll(keepingCapacity: true)
+        sums.removeAll(keepingCapacity: true)
+        sums.append(Sums())
+        forgettable = 0
         firstPending = 0
         scored = 0
         cameFromStopped.removeAll(keepingCapacity: true)
+        cameFromStart = 0
         scoreStopped = 0
         scoreMoving = 0
     }
@@ -182,19 +225,33 @@ struct MotionModel: Sendable {
     /// Adds a fix that passed `check`.
     mutating func add(_ coordinate: Coordinate, at time: Double, altitude: Double?, deviceSpeed: Double?) {
         let (east, north) = project(coordinate)
-        points.append(Point(time: time, east: east, north: north, coordinate: coordinate,
-                            altitude: altitude ?? .nan, deviceSpeed: deviceSpeed ?? .nan))
+        let point = Point(time: time, east: east, north: north, coordinate: coordinate,
+                          altitude: altitude ?? .nan, deviceSpeed: deviceSpeed ?? .nan)
+        points.append(point)
+        if points.count == 1 || time - sumsOrigin.time > Self.sumsRebaseSeconds {
+            rebaseSums(on: point)
+        } else {
+            sums.append(sums[sums.count - 1].adding(point, from: sumsOrigin))
+        }
         let n = points.count
         guard n >= 4 else { return }
-        let p0 = points[n - 4], p1 = points[n - 3], p2 = points[n - 2], p3 = points[n - 1]
-        let dt = (p3.time - p0.time) / 3
+        add(points[n - 4], points[n - 3], points[n - 2], points[n - 1], to: &thirdDifferences)
+        if n >= 7 { add(points[n - 7], points[n - 5], points[n - 3], points[n - 1], to: &thirdDifferencesOfEveryOther) }
+        let one = thirdDifferences.rate, two = thirdDifferencesOfEveryOther.rate
+        let motionShare = thirdDifferencesOfEveryOther.samples >= 16 && one > 0 ? two / one : 1
+        noiseRate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) / (Self.motionOnlyRatio - Self.noiseOnlyRatio)))
+    }
+
+    /// Adds the third differences of four fixes, per axis.
+    private func add(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to noise: inout NoiseScale) {
         guard p1.time > p0.time, p2.time > p1.time, p3.time > p2.time else { return }
         // The third divided difference is zero for any quadratic motion whatever the spacing (a
         // device that logs every 1–8 s); 6·dt³ times it is the third difference at even spacing.
+        let dt = (p3.time - p0.time) / 3
         let scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
         let t = (p0.time, p1.time, p2.time, p3.time)
-        addNoise(abs(Self.thirdDividedDifference(t, (p0.east, p1.east, p2.east, p3.east))) * scale)
-        addNoise(abs(Self.thirdDividedDifference(t, (p0.north, p1.north, p2.north, p3.north))) * scale)
+        noise.add(abs(Self.thirdDividedDifference(t, (p0.east, p1.east, p2.east, p3.east))) * scale)
+        noise.add(abs(Self.thirdDividedDifference(t, (p0.north, p1.north, p2.north, p3.north))) * scale)
     }
 
     private static func thirdDividedDifference(
@@ -203,13 +260,6 @@ struct MotionModel: Sendable {
         let d01 = (x.1 - x.0) / (t.1 - t.0), d12 = (x.2 - x.1) / (t.2 - t.1), d23 = (x.3 - x.2) / (t.3 - t.2)
         let d012 = (d12 - d01) / (t.2 - t.0), d123 = (d23 - d12) / (t.3 - t.1)
         return (d123 - d012) / (t.3 - t.0)
-    }
-
-    private mutating func addNoise(_ value: Double) {
-        // A turn's or a brake's onset is not noise: clip what stands far out of the noise so far.
-        let sample = noiseSamples >= 16 ? min(value, 4 * noiseMean) : value
-        noiseSamples += 1
-        noiseMean += (sample - noiseMean) / Double(min(noiseSamples, 200))
     }
 
     // MARK: - Decisions out
@@ -227,8 +277,10 @@ struct MotionModel: Sendable {
     mutating func decide(flush: Bool, into decisions: inout [Decision]) {
         guard let newest = points.last?.time else { return }
         // Score the fixes whose speed window is complete.
-        while scored < points.count && (flush || points[scored].time + stopWindow <= newest) {
-            score(scored)
+        // (Scoring changes neither the noise nor the typical speed, so neither do these.)
+        let least = leastMovingSpeed, halfWindow = stopWindow(least: least)
+        while scored < points.count && (flush || points[scored].time + halfWindow <= newest) {
+            score(scored, least: least, halfWindow: halfWindow)
             scored += 1
         }
         let lastDecided = firstPending
@@ -237,39 +289,46 @@ struct MotionModel: Sendable {
         }
         guard firstPending > lastDecided else { return }
         // Backtrack from the best state at the scored frontier down to the fixes being decided.
-        let pendingStart = scored - cameFromStopped.count
+        let pendingStart = scored - (cameFromStopped.count - cameFromStart)
         var stopped = scoreStopped > scoreMoving
-        var states = [Bool](repeating: false, count: scored - lastDecided)
+        backtracked.removeAll(keepingCapacity: true)
         var index = scored - 1
         while index >= lastDecided {
-            states[index - lastDecided] = stopped
-            let back = cameFromStopped[index - pendingStart]
+            backtracked.append(stopped)
+            let back = cameFromStopped[cameFromStart + index - pendingStart]
             stopped = stopped ? back.intoStopped : back.intoMoving
             index -= 1
         }
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
-            let moving = !states[offset]
+            let moving = !backtracked[backtracked.count - 1 - offset]
             let point = points[index]
+            let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+            let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
             if moving, index > 0 {
                 // A running mean over the last two minutes of movement; the sport's prior counts as
                 // its first `priorSeconds`, so a slow hiker's own pace takes over within a minute.
                 let dt = min(point.time - points[index - 1].time, Self.typicalSpeedSeconds)
                 movingSecondsSeen += dt
-                let speed = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
                 let weight = dt / min(Self.priorSeconds + movingSecondsSeen, Self.typicalSpeedSeconds)
-                typicalSpeed += ((speed.east * speed.east + speed.north * speed.north).squareRoot() - typicalSpeed) * weight
+                typicalSpeed += (speed - typicalSpeed) * weight
             }
-            decisions.append(Decision(point: point, smoothed: smoothed(index), moving: moving))
+            decisions.append(Decision(point: point, smoothed: smoothed(index, speed: speed), moving: moving))
         }
         // Forget what no window reaches any more.
         let keepFrom = firstPending > 0 ? points[firstPending - 1].time - 2 * Self.lagSeconds : -Double.infinity
-        var drop = 0
-        while drop < firstPending - 1 && points[drop].time < keepFrom { drop += 1 }
+        while forgettable < firstPending - 1 && points[forgettable].time < keepFrom { forgettable += 1 }
+        let drop = forgettable
         let decidedScored = min(firstPending, scored) - pendingStart
-        if decidedScored > 0 { cameFromStopped.removeFirst(decidedScored) }
+        if decidedScored > 0 { cameFromStart += decidedScored }
+        if cameFromStart >= 64 || cameFromStart == cameFromStopped.count {
+            cameFromStopped.removeFirst(cameFromStart)
+            cameFromStart = 0
+        }
         if drop >= 64 || (flush && drop > 0) {
             points.removeFirst(drop)
+            sums.removeFirst(drop)
+            forgettable = 0
             firstPending -= drop
             scored -= drop
         }
@@ -285,22 +344,19 @@ struct MotionModel: Sendable {
     /// Half-width of the window the moving/stopped velocity is fitted over, seconds: long enough
     /// that the least moving speed stands about 1.4 standard deviations of the fitted velocity's
     /// noise (1.2·D/2W per axis) out of it, and no longer (a longer one blurs a stop's edges).
-    private var stopWindow: Double {
-        let least = leastMovingSpeed
-        return min(Self.stopWindowRange.upperBound, max(Self.stopWindowRange.lowerBound, 2.4 * noiseRate / (least * least)))
+    private func stopWindow(least: Double) -> Double {
+        min(Self.stopWindowRange.upperBound, max(Self.stopWindowRange.lowerBound, 2.4 * noiseRate / (least * least)))
     }
 
-    /// One step of the Viterbi recursion at `index`.
-    private mutating func score(_ index: Int) {
+    /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and `stopWindow(least:)`.
+    private mutating func score(_ index: Int, least: Double, halfWindow: Double) {
         let point = points[index]
-        let halfWindow = stopWindow
         let velocity = self.velocity(around: index, before: halfWindow, after: halfWindow)
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
         // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
         let window = velocity.span > 0 ? velocity.span : 2 * halfWindow
         let variance = 1.2 * noiseRate / window + 0.01 * 0.01
-        let least = leastMovingSpeed
         // Stopped: the velocity is noise around zero. Moving: a speed of at least `least`, any direction.
         let stoppedLog = -speed * speed / (2 * variance) - log(2 * .pi * variance)
         let shortfall = max(0, least - speed)
@@ -325,11 +381,10 @@ struct MotionModel: Sendable {
         cameFromStopped.append((intoStopped, intoMoving))
     }
 
-    /// The fix's position on the smoothed path.
-    private func smoothed(_ index: Int) -> Coordinate {
+    /// The fix's position on the smoothed path, given the speed fitted within `speedWindowSeconds` of it.
+    private func smoothed(_ index: Int, speed: Double) -> Coordinate {
         let point = points[index]
-        let speed = velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
-        let v = max(Self.slowestMovementMetersPerSecond, (speed.east * speed.east + speed.north * speed.north).squareRoot())
+        let v = max(Self.slowestMovementMetersPerSecond, speed)
         // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
         let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v))
         guard halfWindow >= 0.5 else { return point.coordinate }
@@ -356,18 +411,35 @@ struct MotionModel: Sendable {
         if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
         let count = last - first + 1
         guard count >= 2 else { return (centre.east, centre.north, 0, 0, 0, count) }
-        var st = 0.0, stt = 0.0, se = 0.0, sn = 0.0, ste = 0.0, stn = 0.0
-        for i in first...last {
-            let p = points[i]
-            let t = p.time - centre.time, e = p.east - centre.east, n = p.north - centre.north
-            st += t; stt += t * t; se += e; sn += n; ste += t * e; stn += t * n
-        }
+        let from = sums[first], to = sums[last + 1]
+        let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
+        let ste = to.te - from.te, stn = to.tn - from.tn
         let c = Double(count)
         let det = c * stt - st * st
         guard det > 0 else { return (centre.east, centre.north, 0, 0, 0, count) }
         let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
-        let e0 = (se - ve * st) / c, n0 = (sn - vn * st) / c
-        return (centre.east + e0, centre.north + n0, ve, vn, points[last].time - points[first].time, count)
+        // The line through the window's mean, at the centre's time.
+        let dt = centre.time - sumsOrigin.time - st / c
+        return (sumsOrigin.east + se / c + ve * dt, sumsOrigin.north + sn / c + vn * dt, ve, vn,
+                points[last].time - points[first].time, count)
+    }
+
+    /// Sums of a window's times, positions and their products, measured from `sumsOrigin`.
+    private struct Sums: Sendable {
+        var t = 0.0, tt = 0.0, e = 0.0, n = 0.0, te = 0.0, tn = 0.0
+
+        func adding(_ point: Point, from origin: (time: Double, east: Double, north: Double)) -> Sums {
+            let t = point.time - origin.time, e = point.east - origin.east, n = point.north - origin.north
+            return Sums(t: self.t + t, tt: tt + t * t, e: self.e + e, n: self.n + n, te: te + t * e, tn: tn + t * n)
+        }
+    }
+
+    /// Measures the running sums from `origin` again.
+    private mutating func rebaseSums(on origin: Point) {
+        sumsOrigin = (origin.time, origin.east, origin.north)
+        sums.removeAll(keepingCapacity: true)
+        sums.append(Sums())
+        for point in points { sums.append(sums[sums.count - 1].adding(point, from: sumsOrigin)) }
     }
 
     private func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {

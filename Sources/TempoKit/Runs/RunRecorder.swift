@@ -58,9 +58,10 @@ public struct RunRecorder: Sendable {
     private var openTimerStart: Date?
     /// The motion model of the open segment.
     private var model: MotionModel
-    /// Where the path was at the last decided fix that counted (smoothed), and when the last fix
-    /// of the segment was decided: the next step is measured from them.
-    private var anchor: Coordinate?
+    /// The path so far: its previous point is where the path was at the last decided fix that
+    /// counted (smoothed), and the next step is measured from it.
+    private var path = GeodesicWalk()
+    /// When the last fix of the segment was decided.
     private var lastDecidedTime: Date?
     /// The last fix without a time (they skip the model): the next one is measured from it.
     private var untimedPrevious: Coordinate?
@@ -223,7 +224,7 @@ public struct RunRecorder: Sendable {
         model.restart()
         model = MotionModel(sport: sport, maxSpeedMetersPerSecond: model.maxSpeedMetersPerSecond)
         segmentOpen = false
-        anchor = nil
+        path.restart()
         lastDecidedTime = nil
         untimedPrevious = nil
         lastDecidedMoving = true
@@ -257,12 +258,13 @@ public struct RunRecorder: Sendable {
         guard let time = fix.time else {
             // No time, no motion: the fix counts where it is, measured from the last one.
             decideHeld()
-            if let from = untimedPrevious ?? anchor {
+            if let from = untimedPrevious ?? path.previous {
                 distanceMeters += stepMeters(from: from, to: fix.coordinate, step)
             }
             append(time: nil, coordinate: fix.coordinate, altitude: fix.altitudeMeters)
             untimedPrevious = fix.coordinate
-            anchor = fix.coordinate
+            path.restart()
+            _ = path.step(to: fix.coordinate)
             return nil
         }
         if untimedPrevious != nil {
@@ -304,7 +306,7 @@ public struct RunRecorder: Sendable {
     /// Counts a decided fix: the step to it when moving, nothing (and a `stationary` drop) when not.
     private mutating func commit(_ decision: MotionModel.Decision) {
         let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
-        let step = decision.moving ? anchor.map { Geodesic.distance($0, decision.smoothed) } ?? 0 : 0
+        let step = decision.moving ? path.step(to: decision.smoothed) ?? 0 : 0
         if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving, step: step) }
         let seconds = lastDecidedTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         lastDecidedTime = time
@@ -316,7 +318,6 @@ public struct RunRecorder: Sendable {
         }
         distanceMeters += step
         movingSeconds += seconds
-        anchor = decision.smoothed
         append(time: time, coordinate: decision.point.coordinate,
                altitude: decision.point.altitude.isNaN ? nil : decision.point.altitude)
     }
@@ -399,7 +400,7 @@ public struct RunRecorder: Sendable {
     public func progress(at now: Date, splitUnit: SplitUnit = .kilometer) -> RunProgress {
         // The fixes the model still holds count as they look now (they may be revised).
         var distanceMeters = self.distanceMeters, movingSeconds = self.movingSeconds, isStopped = self.isStopped
-        var anchor = self.anchor, lastTime = lastDecidedTime
+        var anchor = path.previous, lastTime = lastDecidedTime
         for decision in model.provisionalDecisions() {
             let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
             let seconds = lastTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
