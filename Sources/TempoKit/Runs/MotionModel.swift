@@ -245,21 +245,18 @@ struct MotionModel: Sendable {
     /// Adds the third differences of four fixes, per axis.
     private func add(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to noise: inout NoiseScale) {
         guard p1.time > p0.time, p2.time > p1.time, p3.time > p2.time else { return }
-        // The third divided difference is zero for any quadratic motion whatever the spacing (a
-        // device that logs every 1–8 s); 6·dt³ times it is the third difference at even spacing.
-        let dt = (p3.time - p0.time) / 3
+        // The third divided difference, Σ xᵢ / Πⱼ≠ᵢ (tᵢ − tⱼ), is zero for any quadratic motion
+        // whatever the spacing (a device that logs every 1–8 s); 6·dt³ times it is the third
+        // difference at even spacing. Its weights sum to zero, so positions are taken from p0's.
+        let d10 = p1.time - p0.time, d20 = p2.time - p0.time, d30 = p3.time - p0.time
+        let d21 = p2.time - p1.time, d31 = p3.time - p1.time, d32 = p3.time - p2.time
+        let w1 = 1 / (d10 * -d21 * -d31), w2 = 1 / (d20 * d21 * -d32), w3 = 1 / (d30 * d31 * d32)
+        let dt = d30 / 3
         let scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
-        let t = (p0.time, p1.time, p2.time, p3.time)
-        noise.add(abs(Self.thirdDividedDifference(t, (p0.east, p1.east, p2.east, p3.east))) * scale)
-        noise.add(abs(Self.thirdDividedDifference(t, (p0.north, p1.north, p2.north, p3.north))) * scale)
-    }
-
-    private static func thirdDividedDifference(
-        _ t: (Double, Double, Double, Double), _ x: (Double, Double, Double, Double)
-    ) -> Double {
-        let d01 = (x.1 - x.0) / (t.1 - t.0), d12 = (x.2 - x.1) / (t.2 - t.1), d23 = (x.3 - x.2) / (t.3 - t.2)
-        let d012 = (d12 - d01) / (t.2 - t.0), d123 = (d23 - d12) / (t.3 - t.1)
-        return (d123 - d012) / (t.3 - t.0)
+        let east = w1 * (p1.east - p0.east) + w2 * (p2.east - p0.east) + w3 * (p3.east - p0.east)
+        let north = w1 * (p1.north - p0.north) + w2 * (p2.north - p0.north) + w3 * (p3.north - p0.north)
+        noise.add(abs(east) * scale)
+        noise.add(abs(north) * scale)
     }
 
     // MARK: - Decisions out
