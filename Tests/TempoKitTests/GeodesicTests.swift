@@ -64,6 +64,18 @@ struct GeodesicPair: Sendable, CustomTestStringConvertible {
         #expect(abs(Geodesic.distance(a, b) - Geodesic.distance(b, a)) < 1e-9)
     }
 
+    /// Two points of the equator further apart than (1 − f)·180° were a negative distance
+    /// (`max(0, −0)` is −0, and atan2(−0, −1) is −π). Reference: GeographicLib 2.0 (Python),
+    /// `Geodesic.WGS84.Inverse(0, lon1, 0, lon2)["s12"]`.
+    @Test(arguments: [(-90.0, 90.0, 20_003_931.458625447), (0, 180, 20_003_931.458625447),
+                      (10, -170, 20_003_931.458625447), (0, 179.7, 19_995_624.889961265),
+                      (180, 0, 20_003_931.458625447)])
+    func equatorialPairsBeyondTheEquatorsReachArePositive(lon1: Double, lon2: Double, meters: Double) {
+        let a = Coordinate(latitude: 0, longitude: lon1), b = Coordinate(latitude: 0, longitude: lon2)
+        #expect(abs(Geodesic.distance(a, b) - meters) < 1e-6)
+        #expect(abs(Geodesic.distance(b, a) - meters) < 1e-6)
+    }
+
     private func angleDifference(_ x: Double, _ y: Double) -> Double {
         abs(remainder(x - y, 360))
     }

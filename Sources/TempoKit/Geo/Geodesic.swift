@@ -280,7 +280,7 @@ struct GeodesicSolver: Sendable {
             salp2 = 0; calp2 = 1
             let ssig1 = sbet1, csig1 = calp1 * cbet1
             let ssig2 = sbet2, csig2 = calp2 * cbet2
-            let sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
+            let sig12 = atan2(nonNegative(csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
             let lengths = self.lengths(eps: epsilon(k2: ep2), k2: ep2, sig12: sig12,
                                        ssig1: ssig1, csig1: csig1, ssig2: ssig2, csig2: csig2)
             // Beyond σ12 = 1 rad a meridian through a pole may not be the shortest path.
@@ -365,9 +365,9 @@ struct GeodesicSolver: Sendable {
         }
         let (ssig2, csig2) = normalized(sbet2, calp2 * cbet2)
         let somg2 = salp0 * sbet2, comg2 = calp2 * cbet2
-        let sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
+        let sig12 = atan2(nonNegative(csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
         // ω12 − λ12 directly, so the difference keeps its precision near the solution.
-        let somg12 = max(0, comg1 * somg2 - somg1 * comg2)
+        let somg12 = nonNegative(comg1 * somg2 - somg1 * comg2)
         let comg12 = comg1 * comg2 + somg1 * somg2
         let eta = atan2(somg12 * clam12 - comg12 * slam12, comg12 * clam12 + somg12 * slam12)
         let k2 = calp0 * calp0 * ep2
@@ -439,6 +439,13 @@ struct GeodesicSolver: Sendable {
         case 2: return (-s, -c)
         default: return (-c, s)
         }
+    }
+
+    /// `x`, or +0 when it is not positive. (Not `max(0, x)`: that gives −0 for −0, and
+    /// atan2(−0, −1) is −π, which made the distance between two points of the equator on
+    /// opposite sides of the Earth negative.)
+    private func nonNegative(_ x: Double) -> Double {
+        x > 0 ? x : 0
     }
 
     private func normalized(_ s: Double, _ c: Double) -> (Double, Double) {

@@ -93,8 +93,8 @@ struct MotionModel: Sendable {
     private var forgettable = 0
     /// Running sums over `points` (a window's sums are `sums[last + 1] − sums[first]`), so a
     /// window's least-squares line costs the same however many fixes it holds. Measured from
-    /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest, so they stay small and
-    /// a window's sums keep their precision.
+    /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest (and a gap longer than
+    /// that starts the track again), so they stay small and a window's sums keep their precision.
     private var sums: [Sums] = [Sums()]
     private var sumsOrigin = (time: 0.0, east: 0.0, north: 0.0)
     static let sumsRebaseSeconds = 4096.0
@@ -176,7 +176,8 @@ struct MotionModel: Sendable {
         /// Add it.
         case accept
         /// Add it after deciding every held fix and `restart()`: the fixes before it were outliers
-        /// in a row, so the track really jumped.
+        /// in a row, so the track really jumped, or it comes after a gap longer than
+        /// `sumsRebaseSeconds`.
         case restart
         /// Drop it.
         case drop(FixDropReason)
@@ -192,6 +193,12 @@ struct MotionModel: Sendable {
         if jump - 2 * (accuracy ?? 0) > maxSpeedMetersPerSecond * dt {
             outliersInARow += 1
             return .drop(.impossibleSpeed)
+        }
+        // No window reaches across a gap this long (the receiver was off, the file was joined):
+        // the track starts again, and its running sums with it.
+        if dt > Self.sumsRebaseSeconds {
+            outliersInARow = 0
+            return .restart
         }
         let velocity = self.velocity(around: points.count - 1, before: Self.lagSeconds, after: 0)
         let predictedEast = last.east + velocity.east * dt, predictedNorth = last.north + velocity.north * dt
