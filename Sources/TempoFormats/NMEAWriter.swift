@@ -7,13 +7,14 @@ import TempoKit
 /// Precision: time to the millisecond, angles to 10⁻⁶ minute (≈ 2 mm), speed to 0.001 knot,
 /// course to 0.01°, altitude to 0.01 m. HDOP is written as `horizontalAccuracyMeters / 5`
 /// (the inverse of `NMEAFixAssembler`), 1.0 when unknown. Fixes without a time get empty time
-/// and date fields.
+/// and date fields, and an angle that is not one (beyond ±90° or ±180°, or not finite, as a
+/// file can hold) empty position fields.
 public enum NMEAWriter {
     /// The sentences for one fix, each with its checksum and without a line ending.
     public static func sentences(for fix: LocationFix, talker: String = "GP") -> [String] {
         let (time, date) = timeAndDate(fix.time)
-        let latitude = angle(fix.latitude, degreeDigits: 2, positive: "N", negative: "S")
-        let longitude = angle(fix.longitude, degreeDigits: 3, positive: "E", negative: "W")
+        let latitude = angle(fix.latitude, limit: 90, degreeDigits: 2, positive: "N", negative: "S")
+        let longitude = angle(fix.longitude, limit: 180, degreeDigits: 3, positive: "E", negative: "W")
         let knots = fix.speedMetersPerSecond.map { String(format: "%.3f", $0 * 3600 / 1852) } ?? ""
         let course = fix.courseDegrees.map { String(format: "%.2f", $0) } ?? ""
         let hdop = String(format: "%.2f", (fix.horizontalAccuracyMeters ?? NMEAFixAssembler.userEquivalentRangeErrorMeters)
@@ -57,7 +58,9 @@ public enum NMEAWriter {
         return (timeText, String(format: "%02d%02d%02d", day, month, year % 100))
     }
 
-    private static func angle(_ degrees: Double, degreeDigits: Int, positive: String, negative: String) -> String {
+    /// `dddmm.mmmmmm,H`, or the two fields empty when `degrees` is not an angle within ±`limit`.
+    private static func angle(_ degrees: Double, limit: Double, degreeDigits: Int, positive: String, negative: String) -> String {
+        guard degrees.isFinite, abs(degrees) <= limit else { return "," }
         let microMinutes = Int64((abs(degrees) * 60_000_000).rounded())
         let whole = microMinutes / 60_000_000
         let minutes = microMinutes % 60_000_000

@@ -49,6 +49,16 @@ import Testing
         #expect(abs(around.splits.reduce(0) { $0 + $1.distanceMeters } - around.distanceMeters) < 1)
     }
 
+    /// A FIT position field declared 64 bits wide held a latitude of about 10¹¹ degrees; writing
+    /// the activity as NMEA (`run export --format nmea`) trapped converting it to minutes (fuzz: fit harness).
+    @Test func aPositionBeyondAnyAngleIsWrittenAsUnknown() throws {
+        let activity = try ActivityFile.read(Fixtures.directory.appendingPathComponent("fuzz/position-beyond-180.fit"))
+        #expect(activity.allFixes.contains { !$0.latitude.isFinite || abs($0.latitude) > 90 || abs($0.longitude) > 180 })
+        #expect(!NMEAWriter.log(for: activity).isEmpty)
+        let fix = LocationFix(time: nil, coordinate: Coordinate(latitude: 7.7e11, longitude: -.infinity))
+        #expect(NMEAWriter.sentences(for: fix)[0].hasPrefix("$GPRMC,,A,,,,,"))
+    }
+
     @Test func anUnknownEncodingIsNamed() throws {
         let url = try TempFile.write("utf-6.gpx", "<?xml version=\"1.0\" encoding=\"utf-6\"?><gpx><trk/></gpx>")
         let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
