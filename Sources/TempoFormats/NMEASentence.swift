@@ -109,10 +109,10 @@ public enum NMEASentence: Sendable, Hashable {
                 secondsOfDay: try reader.timeOfDay(1),
                 latitude: try reader.angle(2, hemisphere: 3, degreeDigits: 2),
                 longitude: try reader.angle(4, hemisphere: 5, degreeDigits: 3),
-                quality: Int(try reader.number(6) ?? 0), hdop: try reader.number(8), altitudeMeters: try reader.number(9)))
+                quality: try reader.integer(6) ?? 0, hdop: try reader.number(8), altitudeMeters: try reader.number(9)))
         case "GSA":
             return .gsa(GSA(
-                mode: try reader.number(2).map(Int.init), pdop: try reader.number(15), hdop: try reader.number(16),
+                mode: try reader.integer(2), pdop: try reader.number(15), hdop: try reader.number(16),
                 vdop: try reader.number(17)))
         default:
             return .other(type)
@@ -141,6 +141,15 @@ private struct FieldReader {
             throw NMEASentence.ParseError(reason: "field \(index) of \(type) (\"\(text)\") is not a number")
         }
         return value
+    }
+
+    /// A small whole number (a fix quality, a mode: 0–999,999 in practice): anything else is an error.
+    func integer(_ index: Int) throws(NMEASentence.ParseError) -> Int? {
+        guard let value = try number(index) else { return nil }
+        guard value.rounded() == value, abs(value) < 1_000_000 else {
+            throw NMEASentence.ParseError(reason: "field \(index) of \(type) (\"\(text(index) ?? "")\") is not a small whole number")
+        }
+        return Int(value)
     }
 
     /// `ddmm.mmmm` / `dddmm.mmmm` with an N/S or E/W field, to signed degrees.

@@ -59,6 +59,16 @@ import Testing
         #expect(NMEAWriter.sentences(for: fix)[0].hasPrefix("$GPRMC,,A,,,,,"))
     }
 
+    /// A GGA fix quality or a GSA mode of 35 digits trapped converting to Int (fuzz: nmea harness).
+    @Test(arguments: [
+        "GPGSA,A,088888888888888888888888888888888880,,345,,09,12,,,24,,,,,2.5,1.3,2.1",
+        "GPGGA,123519,4807.038,N,01131.000,E,1e300,08,0.9,545.4,M,46.9,M,,",
+        "GPGGA,123519,4807.038,N,01131.000,E,1.5,08,0.9,545.4,M,46.9,M,,",
+    ])
+    func hugeOrBrokenWholeNumberFieldsAreErrors(body: String) {
+        #expect(throws: NMEASentence.ParseError.self) { try NMEASentence.parse(Substring(NMEAWriter.sentence(body))) }
+    }
+
     @Test func anUnknownEncodingIsNamed() throws {
         let url = try TempFile.write("utf-6.gpx", "<?xml version=\"1.0\" encoding=\"utf-6\"?><gpx><trk/></gpx>")
         let error = try #require(throws: FormatError.self) { try ActivityFile.read(url) }
