@@ -115,7 +115,7 @@ import Testing
 
 /// `watch --gpsd HOST:PORT` against a stand-in gpsd: live fixes count, stale ones do not.
 @Suite struct PlaceGPSDWatchTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func liveFixesFromGPSDFireEventsAndStaleOnesAreIgnored() throws {
         let cli = try PlaceCLI()
         #expect(try cli.run(["places", "import", try cli.write("seoul.geojson", PlaceCLI.tripGeoJSON())]).status == 0)

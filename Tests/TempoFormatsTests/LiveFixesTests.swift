@@ -9,7 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct LiveFixesTests {
+// The limit is generous: on two cores the whole test run's synchronous tests (each spawning
+// `tempo` and waiting for it) can hold both of Swift's cooperative threads for a minute, and an
+// async test that needs a few milliseconds then waits for one.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct LiveFixesTests {
     @Test func replayWaitsTheRecordedGapsDividedBySpeed() async throws {
         let url = Fixtures.url("hike-8tracks.gpx")
         let fixes = try ActivityFile.read(url).allFixes

@@ -32,7 +32,7 @@ import TempoKit
         #expect(try await RegionMonitor(named: "other", persistence: store).identifiers.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func eventsSequenceDeliversChangesFromAnAsyncSequenceOfFixes() async throws {
         let monitor = try RegionMonitor(named: "m")
         try await monitor.add(try CircularCondition(center: center, radiusMeters: 500), identifier: "a")
