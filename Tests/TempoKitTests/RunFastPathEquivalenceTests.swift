@@ -89,20 +89,17 @@ import Testing
         }
     }
 
-    @Test func wrappedDegreesIsRemainderBitForBit() async {
-        let edges: [Double] = [0, -0.0, 180, -180, 180.000_000_000_1, -180.000_000_000_1, 359.999_999_999, 360, -360,
-                               540, -540, 539.999_999_999, -539.999_999_999, 720, -720, 1e9, .infinity, -.infinity, .nan,
-                               .ulpOfOne, -.leastNonzeroMagnitude, 180.nextUp, (-180.0).nextDown, 540.nextDown, (-540.0).nextUp]
-        for x in edges {
-            #expect(RunRecorder.wrappedDegrees(x).bitPattern == remainder(x, 360).bitPattern
-                    || (x.isNaN && RunRecorder.wrappedDegrees(x).isNaN), "\(x)")
-        }
-        await propertyCheck(count: 2000, input: Gen.double(in: -720...720)) { x in
-            #expect(RunRecorder.wrappedDegrees(x).bitPattern == remainder(x, 360).bitPattern)
-        }
-        // Differences of two valid longitudes, as the recorder forms them.
+    /// Longitude differences go the short way round: against the arithmetic of the circle.
+    @Test func longitudeDifferencesGoTheShortWayRound() async {
+        #expect(Coordinate.longitudeDifference(from: 179.5, to: -179.5) == 1)
+        #expect(Coordinate.longitudeDifference(from: -179.5, to: 179.5) == -1)
+        #expect(Coordinate.longitudeDifference(from: 10, to: 20) == 10)
         await propertyCheck(count: 2000, input: Gen.double(in: -180...180), Gen.double(in: -180...180)) { a, b in
-            #expect(RunRecorder.wrappedDegrees(b - a).bitPattern == remainder(b - a, 360).bitPattern)
+            let d = Coordinate.longitudeDifference(from: a, to: b)
+            #expect(abs(d) <= 180)
+            // a + d is b, modulo a whole turn.
+            let turns = (a + d - b) / 360
+            #expect(abs(turns - turns.rounded()) < 1e-12)
         }
     }
 

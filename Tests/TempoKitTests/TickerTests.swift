@@ -48,6 +48,21 @@ struct TickerTests {
         }
     }
 
+    /// The checks that nothing happened wait with `settled()`; this shows that wait is long enough
+    /// to see a tick that does happen, so they would fail on a ticker that ticked too early.
+    @Test func settlingIsLongEnoughToSeeATickThatHappens() async {
+        await withMainSerialExecutor {
+            let clock = TestClock()
+            let (recorder, task) = await record(Ticker(clock: clock, elapsed: .milliseconds(2300), isRunning: true, mode: .stopwatch))
+            await eventually { recorder.seconds == [2] }
+            await clock.settleAndAdvance(by: .milliseconds(700))
+            await settled()
+            #expect(recorder.seconds == [2, 3])
+            task.cancel()
+            await task.value
+        }
+    }
+
     @Test func aLateConsumerSkipsMissedSecondsInsteadOfBursting() async {
         await withMainSerialExecutor {
             let clock = TestClock()

@@ -59,13 +59,7 @@ public struct ElevationProfile: Sendable, Hashable {
             if !altitudes.isEmpty {
                 any = true
                 if prefix.count < altitudes.count + 1 { prefix = [Double](repeating: 0, count: altitudes.count + 1) }
-                let (g, l) = xs.withUnsafeBufferPointer { x in
-                    distances.withUnsafeBufferPointer { d in
-                        altitudes.withUnsafeBufferPointer { a in
-                            prefix.withUnsafeMutableBufferPointer { p in Self.gainAndLoss(xs: x, distances: d, altitudes: a, prefix: p) }
-                        }
-                    }
-                }
+                let (g, l) = Self.gainAndLoss(xs: xs, distances: distances, altitudes: altitudes, prefix: &prefix)
                 gain += g
                 loss += l
             }
@@ -79,8 +73,7 @@ public struct ElevationProfile: Sendable, Hashable {
     /// Gain and loss of one segment's points (`xs` in seconds or fix index, `distances` travelled
     /// in metres, altitudes finite, metres); `prefix` is scratch space for at least `count + 1` values.
     static func gainAndLoss(
-        xs: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>,
-        prefix: UnsafeMutableBufferPointer<Double>
+        xs: [Double], distances: [Double], altitudes: [Double], prefix: inout [Double]
     ) -> (Double, Double) {
         let n = altitudes.count
         guard n > 0 else { return (0, 0) }

@@ -84,8 +84,8 @@ struct MotionModel: Sendable {
     private let sport: Sport?
     /// The physical bound on a step, m/s.
     let maxSpeedMetersPerSecond: Double
-    private var origin: Coordinate?
-    private var metersPerDegreeLatitude = 0.0, metersPerDegreeLongitude = 0.0
+    /// The plane the segment is smoothed on, tangent at its first fix.
+    private var plane: LocalPlane?
     /// History (for windows reaching back) and the fixes not yet decided, from `firstPending`.
     private var points: [Point] = []
     private var firstPending = 0
@@ -108,20 +108,10 @@ struct MotionModel: Sendable {
     private var cameFromStart = 0
     /// The states backtracked at each decision (kept to reuse its storage).
     private var backtracked: [Bool] = []
-    /// The third differences of consecutive fixes and of every other fix (see `noiseRate`).
-    private var thirdDifferences = NoiseScale(), thirdDifferencesOfEveryOther = NoiseScale()
-    /// The noise's growth rate, m²/s (0 on a clean track): what of the third differences grows
-    /// with the spacing the way a random walk's do.
-    ///
-    /// For a random walk of rate D the mean square of a third difference over spacing h is 6·D·h;
-    /// for real motion (a runner's turns and surges: a random acceleration) it grows as h³, and a
-    /// real device's smooth fixes are mostly that. Read as a random walk's rate at one and at two
-    /// fixes' spacing, noise gives D₂ ≈ D₁ (white noise less) and motion alone D₂ = 4·D₁. So D is
-    /// D₁ while D₂ / D₁ stays within `noiseOnlyRatio` (the scatter of noise alone: a simulated
-    /// receiver reads 0.8–1.35) and falls linearly to 0 at `motionOnlyRatio` (the fenix 2's
-    /// runs read 1.7–2.9, its ride 4.4).
-    private(set) var noiseRate = 0.0
-    static let noiseOnlyRatio = 1.5, motionOnlyRatio = 4.0
+    /// How noisy the fixes are, measured from the track itself.
+    private var noise = NoiseEstimate()
+    /// The noise's growth rate, m²/s (0 on a clean track; see `NoiseEstimate`).
+    var noiseRate: Double { noise.rate }
     /// Typical moving speed, m/s (running mean over fixes decided moving).
     private var typicalSpeed: Double
     private var movingSecondsSeen = 0.0
@@ -222,30 +212,7 @@ struct MotionModel: Sendable {
         } else {
             sums.append(sums[sums.count - 1].adding(point, from: sumsOrigin))
         }
-        let n = points.count
-        guard n >= 4 else { return }
-        add(points[n - 4], points[n - 3], points[n - 2], points[n - 1], to: &thirdDifferences)
-        if n >= 7 { add(points[n - 7], points[n - 5], points[n - 3], points[n - 1], to: &thirdDifferencesOfEveryOther) }
-        let one = thirdDifferences.rate, two = thirdDifferencesOfEveryOther.rate
-        let motionShare = thirdDifferencesOfEveryOther.samples >= 16 && one > 0 ? two / one : 1
-        noiseRate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) / (Self.motionOnlyRatio - Self.noiseOnlyRatio)))
-    }
-
-    /// Adds the third differences of four fixes, per axis.
-    private func add(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to noise: inout NoiseScale) {
-        guard p1.time > p0.time, p2.time > p1.time, p3.time > p2.time else { return }
-        // The third divided difference, Σ xᵢ / Πⱼ≠ᵢ (tᵢ − tⱼ), is zero for any quadratic motion
-        // whatever the spacing (a device that logs every 1–8 s); 6·dt³ times it is the third
-        // difference at even spacing. Its weights sum to zero, so positions are taken from p0's.
-        let d10 = p1.time - p0.time, d20 = p2.time - p0.time, d30 = p3.time - p0.time
-        let d21 = p2.time - p1.time, d31 = p3.time - p1.time, d32 = p3.time - p2.time
-        let w1 = 1 / (d10 * -d21 * -d31), w2 = 1 / (d20 * d21 * -d32), w3 = 1 / (d30 * d31 * d32)
-        let dt = d30 / 3
-        let scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
-        let east = w1 * (p1.east - p0.east) + w2 * (p2.east - p0.east) + w3 * (p3.east - p0.east)
-        let north = w1 * (p1.north - p0.north) + w2 * (p2.north - p0.north) + w3 * (p3.north - p0.north)
-        noise.add(abs(east) * scale)
-        noise.add(abs(north) * scale)
+        noise.update(with: points)
     }
 
     // MARK: - Decisions out
@@ -380,7 +347,7 @@ struct MotionModel: Sendable {
         // corner, so such a window needs five.
         let dense = fit.span <= Self.denseSpacingSeconds * Double(fit.count - 1)
         guard fit.count >= (dense ? 3 : 5) else { return point.coordinate }
-        return unproject(east: fit.east, north: fit.north)
+        return plane?.unproject(east: fit.east, north: fit.north) ?? point.coordinate
     }
 
     /// Least-squares straight line through the fixes within the window around `index`: the
@@ -423,26 +390,10 @@ struct MotionModel: Sendable {
         return (fit.velocityEast, fit.velocityNorth, fit.span)
     }
 
-    // MARK: - The local plane
-
-    private mutating func project(_ coordinate: Coordinate) -> (Double, Double) {
-        if origin == nil {
-            origin = coordinate
-            let e2 = Geodesic.flattening * (2 - Geodesic.flattening)
-            let s = sin(coordinate.latitude * .pi / 180)
-            let w = 1 - e2 * s * s
-            metersPerDegreeLatitude = Geodesic.equatorialRadius * (1 - e2) / (w * w.squareRoot()) * .pi / 180
-            metersPerDegreeLongitude = Geodesic.equatorialRadius / w.squareRoot() * cos(coordinate.latitude * .pi / 180) * .pi / 180
-        }
-        guard let origin else { return (0, 0) }
-        return (RunRecorder.wrappedDegrees(coordinate.longitude - origin.longitude) * metersPerDegreeLongitude,
-                (coordinate.latitude - origin.latitude) * metersPerDegreeLatitude)
-    }
-
-    private func unproject(east: Double, north: Double) -> Coordinate {
-        guard let origin else { return Coordinate(latitude: 0, longitude: 0) }
-        var longitude = origin.longitude + east / metersPerDegreeLongitude
-        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-        return Coordinate(latitude: origin.latitude + north / metersPerDegreeLatitude, longitude: longitude)
+    /// Metres east and north on the segment's plane (the first fix of a segment lays it down).
+    private mutating func project(_ coordinate: Coordinate) -> (east: Double, north: Double) {
+        let plane = self.plane ?? LocalPlane(origin: coordinate)
+        self.plane = plane
+        return plane.project(coordinate)
     }
 }

@@ -23,8 +23,9 @@ public struct RunRecorder: Sendable {
     public let settings: RunSettings
     /// Current state.
     public private(set) var state: State = .idle
-    /// Start, pauses and stop as instants (`nil` start for runs without times).
-    public private(set) var stopwatch = Stopwatch()
+    /// Start, pauses and stop as instants (never started for runs without times).
+    public var stopwatch: Stopwatch { timer.stopwatch }
+    private var timer = RunTimer()
     /// Every accepted fix with the running totals at it (built on demand from the compact store).
     public var samples: [RunSample] { store.samples }
     /// The accepted fixes, column by column (what summaries read).
@@ -47,15 +48,7 @@ public struct RunRecorder: Sendable {
     public private(set) var sport: Sport?
 
     private var segment = -1
-    private var closedTimerSeconds = 0.0
-    /// The stopwatch's first `closedSegments` segments (all closed: they never change again) and
-    /// their seconds summed in order, so a pause adds up only the segments since the last one.
-    private var closedSegments = 0
-    private var closedSegmentsSeconds = 0.0
     private var segmentOpen = false
-    /// The start of the stopwatch's open segment while it runs (kept so that each fix does not
-    /// look into the stopwatch's array); `nil` while paused, stopped or untimed.
-    private var openTimerStart: Date?
     /// The motion model of the open segment.
     private var model: MotionModel
     /// The path so far: its previous point is where the path was at the last decided fix that
@@ -63,8 +56,8 @@ public struct RunRecorder: Sendable {
     private var path = GeodesicWalk()
     /// When the last fix of the segment was decided.
     private var lastDecidedTime: Date?
-    /// The last fix without a time (they skip the model): the next one is measured from it.
-    private var untimedPrevious: Coordinate?
+    /// Whether the last fix counted had no time (such fixes skip the model).
+    private var lastWasUntimed = false
     /// The model's decisions not yet counted (reused from fix to fix).
     private var decisions: [MotionModel.Decision] = []
     /// Whether the last decided fix was taken while moving.
@@ -135,31 +128,29 @@ public struct RunRecorder: Sendable {
     public mutating func start(at now: Date?) throws(RunError) {
         guard state == .idle else { throw .invalidCommand(.start, state: state) }
         if let now {
-            try? stopwatch.start(at: now)
+            do { try timer.start(at: now) } catch { throw .invalidCommand(.start, state: state) }
             startedAt = now
         }
         state = .running
-        syncTimer()
     }
 
     /// Pauses the timer; fixes until `resume` are not recorded.
     public mutating func pause(at now: Date) throws(RunError) {
         guard state == .running else { throw .invalidCommand(.pause, state: state) }
-        let now = notBeforeLatest(now)
-        try? stopwatch.pause(at: now)
-        closedTimerSeconds = stopwatchElapsed(at: now)
+        if startedAt != nil {
+            do { try timer.pause(at: notBeforeLatest(now)) } catch { throw .invalidCommand(.pause, state: state) }
+        }
         state = .paused
-        syncTimer()
         endSegment()
     }
 
     /// Resumes after a pause; the next fix starts a new segment.
     public mutating func resume(at now: Date) throws(RunError) {
         guard state == .paused else { throw .invalidCommand(.resume, state: state) }
-        let now = notBeforeLatest(now)
-        try? stopwatch.resume(at: now)
+        if startedAt != nil {
+            do { try timer.resume(at: notBeforeLatest(now)) } catch { throw .invalidCommand(.resume, state: state) }
+        }
         state = .running
-        syncTimer()
     }
 
     /// Starts a new lap at `now`. The lap begins between the fixes before and after `now`: the
@@ -168,13 +159,13 @@ public struct RunRecorder: Sendable {
     public mutating func lap(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.lap, state: state) }
         let now = now.map(notBeforeLatest)
-        let timer = now.map { stopwatch.elapsed(at: $0) }
+        let timerSeconds = now.map { timer.seconds(at: $0) }
         guard let now, model.hasPending else {
             decideHeld()
-            markLap(PendingLap(time: now, timerSeconds: timer, running: state == .running), nextMoving: !isStopped)
+            markLap(PendingLap(time: now, timerSeconds: timerSeconds, running: state == .running), nextMoving: !isStopped)
             return
         }
-        pendingLaps.append(PendingLap(time: now, timerSeconds: timer, running: state == .running))
+        pendingLaps.append(PendingLap(time: now, timerSeconds: timerSeconds, running: state == .running))
     }
 
     /// Sets the marks of the laps that began by a fix decided at `time` (every pending lap when
@@ -210,11 +201,10 @@ public struct RunRecorder: Sendable {
     public mutating func stop(at now: Date?) throws(RunError) {
         guard state == .running || state == .paused else { throw .invalidCommand(.stop, state: state) }
         if let now = now.map(notBeforeLatest), startedAt != nil {
-            try? stopwatch.stop(at: now)
+            do { try timer.stop(at: now) } catch { throw .invalidCommand(.stop, state: state) }
             stoppedAt = now
         }
         state = .stopped
-        syncTimer()
         endSegment()
     }
 
@@ -226,7 +216,7 @@ public struct RunRecorder: Sendable {
         segmentOpen = false
         path.restart()
         lastDecidedTime = nil
-        untimedPrevious = nil
+        lastWasUntimed = false
         lastDecidedMoving = true
         filter.startSegment()
     }
@@ -237,14 +227,6 @@ public struct RunRecorder: Sendable {
     /// while the runner turns out to be standing still are later dropped as `stationary`).
     @discardableResult
     public mutating func ingest(_ fix: LocationFix) -> FixDropReason? {
-        ingest(fix, step: nil)
-    }
-
-    /// `ingest(_:)` with the geodesic from `step.from` to `fix` already measured (`step.meters`, by
-    /// `Geodesic.distance` or a `GeodesicWalk` step) by a caller that walks the same track: used
-    /// when `step.from` is exactly the last fix that counts, so the same line is not measured twice.
-    @discardableResult
-    mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)?) -> FixDropReason? {
         fixesReceived += 1
         guard state == .running else {
             filter.count(.notRecording)
@@ -258,17 +240,13 @@ public struct RunRecorder: Sendable {
         guard let time = fix.time else {
             // No time, no motion: the fix counts where it is, measured from the last one.
             decideHeld()
-            if let from = untimedPrevious ?? path.previous {
-                distanceMeters += stepMeters(from: from, to: fix.coordinate, step)
-            }
+            distanceMeters += path.step(to: fix.coordinate) ?? 0
             append(time: nil, coordinate: fix.coordinate, altitude: fix.altitudeMeters)
-            untimedPrevious = fix.coordinate
-            path.restart()
-            _ = path.step(to: fix.coordinate)
+            lastWasUntimed = true
             return nil
         }
-        if untimedPrevious != nil {
-            untimedPrevious = nil
+        if lastWasUntimed {
+            lastWasUntimed = false
             model.restart()
         }
         let seconds = time.timeIntervalSinceReferenceDate
@@ -322,61 +300,11 @@ public struct RunRecorder: Sendable {
                altitude: decision.point.altitude.isNaN ? nil : decision.point.altitude)
     }
 
-    /// Timer seconds at `time` while running: the stopwatch's closed segments are summed once per
-    /// pause (`closedTimerSeconds`), not once per fix, so a run with many pauses stays O(1) per fix.
-    private func fastTimerSeconds(at time: Date) -> Double {
-        guard let openTimerStart else { return stopwatch.elapsed(at: time) }
-        return closedTimerSeconds + max(0, time.timeIntervalSince(openTimerStart))
-    }
-
-    /// `stopwatch.elapsed(at: now)`, bit for bit (the same sum in the same order), with the
-    /// closed segments' part kept from the last call: a run with thousands of pauses (segments in
-    /// a file) is not summed over all of them at every pause.
-    private mutating func stopwatchElapsed(at now: Date) -> Double {
-        let segments = stopwatch.segments
-        guard closedSegments <= segments.count else { return stopwatch.elapsed(at: now) }
-        var total = closedSegmentsSeconds
-        for index in closedSegments..<segments.count {
-            total += segments[index].seconds(at: now)
-            if index == closedSegments && segments[index].end != nil {
-                closedSegments += 1
-                closedSegmentsSeconds = total
-            }
-        }
-        return total
-    }
-
-    /// Notes the stopwatch's open segment after a command changed it (see `fastTimerSeconds`).
-    private mutating func syncTimer() {
-        if let open = stopwatch.segments.last, open.end == nil { openTimerStart = open.start } else { openTimerStart = nil }
-    }
-
-    /// Metres from `from` to `to`: the caller's measure when it is of this very step, else the geodesic.
-    private func stepMeters(from: Coordinate, to: Coordinate, _ step: (from: Coordinate, meters: Double)?) -> Double {
-        if let step, step.from.latitude.bitPattern == from.latitude.bitPattern,
-           step.from.longitude.bitPattern == from.longitude.bitPattern {
-            return step.meters
-        }
-        return Geodesic.distance(from, to)
-    }
-
-    /// `remainder(degrees, 360)` (into −180…180, ties to even), bit for bit, without the libm call
-    /// for the differences of two longitudes that are all it is ever given.
-    @inline(__always)
-    static func wrappedDegrees(_ degrees: Double) -> Double {
-        if abs(degrees) <= 180 { return degrees }
-        // Exact: the result is representable, so the subtraction does not round; 540 is a tie
-        // (to −180) and −360 keeps the sign of its zero, so both go to libm.
-        if degrees > 180 && degrees < 540 { return degrees - 360 }
-        if degrees < -180 && degrees > -540 && degrees != -360 { return degrees + 360 }
-        return remainder(degrees, 360)
-    }
-
     private mutating func append(time: Date?, coordinate: Coordinate, altitude: Double?) {
-        let timer = time.flatMap { time in startedAt.map { _ in fastTimerSeconds(at: time) } }
+        let timerSeconds = time.flatMap { time in startedAt.map { _ in timer.seconds(at: time) } }
         store.append(
             time: time, coordinate: coordinate, altitudeMeters: altitude, segment: segment,
-            distanceMeters: distanceMeters, timerSeconds: timer, movingSeconds: startedAt == nil ? nil : movingSeconds)
+            distanceMeters: distanceMeters, timerSeconds: timerSeconds, movingSeconds: startedAt == nil ? nil : movingSeconds)
     }
 
     // MARK: - Reading
@@ -393,7 +321,7 @@ public struct RunRecorder: Sendable {
     /// Timer time (wall clock minus manual pauses) at `now`, seconds.
     public func timerSeconds(at now: Date) -> Double? {
         guard startedAt != nil else { return nil }
-        return stopwatch.elapsed(at: stoppedAt ?? now)
+        return timer.seconds(at: stoppedAt ?? now)
     }
 
     /// The live numbers at `now`, splits cut every `splitUnit`.

@@ -87,25 +87,16 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
-        // The step from the previous valid fix: usually also the recorder's step (when that fix
-        // counted), which then takes this measure instead of computing the same geodesic again.
-        var step: (from: Coordinate, meters: Double)?
-        if fix.coordinate.isValid {
-            let from = walk.previous
-            if let meters = walk.step(to: fix.coordinate), let from {
-                unfilteredDistanceMeters += meters
-                step = (from, meters)
-            }
-        }
+        if fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
         guard let time = fix.time else {
-            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix, step: step) }
+            if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
             return
         }
         segmentLastTime = time
         lastTime = time
         if !started {
             started = true
-            try? recorder.start(at: time)
+            command { try $0.start(at: time) }
             // Laps at or before the start are the first lap's own start.
             while nextLap < lapStarts.count, lapStarts[nextLap] <= time { nextLap += 1 }
             // The sport at the start holds for the untimed fixes held back before it, too.
@@ -114,28 +105,28 @@ public struct RunReplay: Sendable {
         } else if let pauseAt = awaitingResume {
             awaitingResume = nil
             if time > pauseAt {
-                try? recorder.pause(at: pauseAt)
-                try? recorder.resume(at: time)
+                command { try $0.pause(at: pauseAt) }
+                command { try $0.resume(at: time) }
             } else {
                 recorder.endSegment()
             }
             release()
         }
-        ingest(fix, step: step)
+        ingest(fix)
     }
 
     /// Stops the run at the last fix time and returns the recorder.
     public mutating func finish() -> RunRecorder {
         if !started {
             started = true
-            try? recorder.start(at: nil)
+            command { try $0.start(at: nil) }
         }
         if awaitingResume != nil {
             awaitingResume = nil
             recorder.endSegment()
         }
         release()
-        try? recorder.stop(at: lastTime)
+        command { [lastTime] in try $0.stop(at: lastTime) }
         return recorder
     }
 
@@ -158,14 +149,20 @@ public struct RunReplay: Sendable {
         }
     }
 
-    private mutating func ingest(_ fix: LocationFix, step: (from: Coordinate, meters: Double)? = nil) {
+    private mutating func ingest(_ fix: LocationFix) {
         if let time = fix.time {
             while nextLap < lapStarts.count, lapStarts[nextLap] <= time {
-                try? recorder.lap(at: lapStarts[nextLap])
+                command { [lap = lapStarts[nextLap]] in try $0.lap(at: lap) }
                 nextLap += 1
             }
             sports.advance(to: time, recorder: &recorder)
         }
-        recorder.ingest(fix, step: step)
+        recorder.ingest(fix)
+    }
+
+    /// Gives the recorder a command the replay's own bookkeeping makes valid: it starts once,
+    /// pauses only a running run and resumes it at once, laps while running and stops last.
+    private mutating func command(_ body: (inout RunRecorder) throws -> Void) {
+        do { try body(&recorder) } catch { assertionFailure("the replay gave an invalid command: \(error)") }
     }
 }

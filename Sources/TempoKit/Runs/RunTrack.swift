@@ -98,14 +98,10 @@ public struct RunTrack: Sendable {
     /// The fastest stretch of each of `targets` metres the run contains (timer time).
     public func bestEfforts(targets: [Double] = BestEffort.standardDistances) -> [BestEffort] {
         guard hasTimes, let total = distances.last, let first = distances.first else { return [] }
-        return distances.withUnsafeBufferPointer { d in
-            timers.withUnsafeBufferPointer { t in
-                let monotonic = Self.neverDecrease(d, t)
-                return targets.compactMap { target in
-                    guard total - first >= target else { return nil }
-                    return Self.bestEffort(target, distances: d, timers: t, monotonic: monotonic)
-                }
-            }
+        let monotonic = Self.neverDecrease(distances, timers)
+        return targets.compactMap { target in
+            guard total - first >= target else { return nil }
+            return Self.bestEffort(target, distances: distances, timers: timers, monotonic: monotonic)
         }
     }
 
@@ -116,7 +112,7 @@ public struct RunTrack: Sendable {
     static let largestBlock = 1 << 16
 
     /// Whether neither distances nor timers ever decrease (NaN counts as a decrease).
-    private static func neverDecrease(_ d: UnsafeBufferPointer<Double>, _ t: UnsafeBufferPointer<Double>) -> Bool {
+    private static func neverDecrease(_ d: [Double], _ t: [Double]) -> Bool {
         var ordered = true
         for index in 1..<max(1, d.count) {
             ordered = ordered && d[index] >= d[index - 1] && t[index] >= t[index - 1]
@@ -126,7 +122,7 @@ public struct RunTrack: Sendable {
 
     /// Where `while j + 1 < n && d[j + 1] <= x { j += 1 }` leaves `j`, found by galloping and
     /// bisection (`d` never decreases).
-    private static func lastAtMost(_ x: Double, from j: Int, _ d: UnsafeBufferPointer<Double>) -> Int {
+    private static func lastAtMost(_ x: Double, from j: Int, _ d: [Double]) -> Int {
         let n = d.count
         guard j + 1 < n, d[j + 1] <= x else { return j }
         var low = j + 1, step = 1
@@ -146,7 +142,7 @@ public struct RunTrack: Sendable {
     }
 
     /// Where `while k < n && d[k] < y { k += 1 }` leaves `k`, found by galloping and bisection.
-    private static func firstAtLeast(_ y: Double, from k: Int, _ d: UnsafeBufferPointer<Double>) -> Int {
+    private static func firstAtLeast(_ y: Double, from k: Int, _ d: [Double]) -> Int {
         let n = d.count
         guard k < n, d[k] < y else { return k }
         var low = k, step = 1
@@ -164,15 +160,15 @@ public struct RunTrack: Sendable {
         return high
     }
 
-    /// The two sweeps over raw buffers (no closure or optional in the loops: they run 14 times
-    /// over every fix of a run). The first stretch found wins a tie, as it always has.
+    /// The two sweeps (they run once per standard distance over every fix of a run). The first
+    /// stretch found wins a tie, as it always has.
     ///
     /// When distances and timers never decrease (`monotonic`), a block of candidates is skipped
     /// when a lower bound on all their times already exceeds the best so far: none of them could
     /// have won, so the result is the same, bit for bit, with far fewer interpolations. The
     /// pointers into the track are moved to where the full sweep would leave them.
     private static func bestEffort(
-        _ length: Double, distances d: UnsafeBufferPointer<Double>, timers t: UnsafeBufferPointer<Double>, monotonic: Bool
+        _ length: Double, distances d: [Double], timers t: [Double], monotonic: Bool
     ) -> BestEffort? {
         let n = d.count
         guard n > 0 else { return nil }

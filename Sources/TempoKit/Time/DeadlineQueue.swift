@@ -147,7 +147,7 @@ public struct DeadlineQueue<ID: Hashable & Sendable, Instant: Comparable & Senda
         move(entry, to: parent)
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     mutating func move(_ entry: Entry, to position: Int) {
         heap[position] = entry
         slots[Int(entry.slot)].position = Int32(position)
