@@ -111,6 +111,24 @@ public struct RunTrack: Sendable {
     static let smallestBlock = 4
     static let largestBlock = 1 << 16
 
+    /// The size of the next block of candidates in one sweep of `bestEffort`.
+    private struct BlockSize {
+        var count: Int
+
+        /// A block was ruled out: try a larger one next.
+        mutating func grow() {
+            count = min(2 * count, largestBlock)
+        }
+
+        /// A block could not be ruled out: whether to retry it smaller (`false`: it is already as
+        /// small as blocks go, and its candidates are to be tried one by one).
+        mutating func shrink() -> Bool {
+            guard count > smallestBlock else { return false }
+            count = max(smallestBlock, count / 4)
+            return true
+        }
+    }
+
     /// Whether neither distances nor timers ever decrease (NaN counts as a decrease).
     private static func neverDecrease(_ d: [Double], _ t: [Double]) -> Bool {
         var ordered = true
@@ -179,22 +197,19 @@ public struct RunTrack: Sendable {
         // Each fix as the end: the start lies `length` earlier, interpolated (latest such instant).
         let d0 = d[0]
         var j = 0
-        var blockStart = 0, block = monotonic ? smallestBlock : n
+        var blockStart = 0, block = BlockSize(count: monotonic ? smallestBlock : n)
         while blockStart < n {
-            let blockEnd = min(n, blockStart + block)
+            let blockEnd = min(n, blockStart + block.count)
             if monotonic, found, d[blockEnd - 1] - d0 >= length {
                 // Every start in the block is at most the time of the fix after the last one's start.
                 let jEnd = lastAtMost(d[blockEnd - 1] - length, from: j, d)
                 if t[blockStart] - t[min(jEnd + 1, n - 1)] > bestElapsed + margin {
                     j = jEnd
                     blockStart = blockEnd
-                    block = min(2 * block, largestBlock)
+                    block.grow()
                     continue
                 }
-                if block > smallestBlock {
-                    block = max(smallestBlock, block / 4)
-                    continue
-                }
+                if block.shrink() { continue }
             }
             for i in blockStart..<blockEnd where d[i] - d0 >= length {
                 let x = d[i] - length
@@ -219,9 +234,9 @@ public struct RunTrack: Sendable {
         let last = d[n - 1]
         var k = 0
         blockStart = 0
-        block = monotonic ? smallestBlock : n
+        block = BlockSize(count: monotonic ? smallestBlock : n)
         sweep: while blockStart < n {
-            let blockEnd = min(n, blockStart + block)
+            let blockEnd = min(n, blockStart + block.count)
             if monotonic, found {
                 // Every end in the block is at least the time of the fix before the first one's end.
                 let y = d[blockStart] + length
@@ -230,13 +245,10 @@ public struct RunTrack: Sendable {
                 guard k < n else { break sweep }
                 if t[max(k, 1) - 1] - t[blockEnd - 1] > bestElapsed {
                     blockStart = blockEnd
-                    block = min(2 * block, largestBlock)
+                    block.grow()
                     continue
                 }
-                if block > smallestBlock {
-                    block = max(smallestBlock, block / 4)
-                    continue
-                }
+                if block.shrink() { continue }
             }
             for s in blockStart..<blockEnd {
                 let y = d[s] + length
