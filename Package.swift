@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TempoKit", targets: ["TempoKit"]),
         .library(name: "TempoFormats", targets: ["TempoFormats"]),
         .library(name: "TempoStore", targets: ["TempoStore"]),
+        .library(name: "TempoServer", targets: ["TempoServer"]),
         .executable(name: "tempo", targets: ["tempo"]),
     ],
     dependencies: [
@@ -21,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "TempoKit", swiftSettings: settings),
@@ -30,10 +34,22 @@ let package = Package(
             dependencies: ["TempoKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: settings
         ),
+        .target(
+            name: "TempoServer",
+            dependencies: [
+                "TempoKit", "TempoFormats", "TempoStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("openapi.yaml")],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "tempo",
             dependencies: [
-                "TempoKit", "TempoFormats", "TempoStore",
+                "TempoKit", "TempoFormats", "TempoStore", "TempoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -57,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "TempoStoreTests",
             dependencies: ["TempoStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "TempoServerTests",
+            dependencies: ["TempoServer", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: settings
         ),
         .testTarget(

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import HummingbirdBcrypt
+
+/// Accounts and device tokens: sign up, sign in (a token per device), sign out.
+struct AccountController {
+    let store: ServerStore
+    let passwordCost: UInt8
+    let throttle = LoginThrottle()
+    let now: @Sendable () -> Date
+
+    /// The routes that need no token.
+    func addPublicRoutes(to group: RouterGroup<TempoRequestContext>) {
+        group.post("accounts", use: createAccount)
+        group.post("tokens", use: createToken)
+    }
+
+    /// The routes that act on the caller's token.
+    func addRoutes(to group: RouterGroup<TempoRequestContext>) {
+        group.delete("tokens/current", use: revokeToken)
+    }
+
+    struct NewAccount: StrictDecodable {
+        static let allowedKeys: Set<String> = ["email", "password"]
+        let email: String
+        let password: String
+    }
+
+    struct SignIn: StrictDecodable {
+        static let allowedKeys: Set<String> = ["email", "password", "device"]
+        let email: String
+        let password: String
+        let device: String
+    }
+
+    /// The longest password bcrypt reads whole.
+    static let maxPasswordBytes = 72
+    static let minPasswordCharacters = 8
+
+    @Sendable func createAccount(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NewAccount.self, from: request, context: context)
+        let email = body.email.trimmingCharacters(in: .whitespaces)
+        guard email.count <= 254, let at = email.firstIndex(of: "@"), at != email.startIndex, email.index(after: at) != email.endIndex,
+              !email.contains(where: { $0.isWhitespace || $0.isNewline })
+        else { throw APIError(.badRequest, "invalid_field", "field \"email\" is not an email address") }
+        guard body.password.count >= Self.minPasswordCharacters, body.password.utf8.count <= Self.maxPasswordBytes else {
+            throw APIError(.badRequest, "invalid_field",
+                           "field \"password\" must have \(Self.minPasswordCharacters) to \(Self.maxPasswordBytes) bytes")
+        }
+        let hash = Bcrypt.hash(body.password, cost: passwordCost)
+        let id = UUID().uuidString.lowercased()
+        let created = now()
+        let inserted = try await store.write { db -> Bool in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ?", arguments: [email]) == nil else { return false }
+            try db.execute(sql: "INSERT INTO account (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [id, email, hash, created.timeIntervalSince1970])
+            return true
+        }
+        guard inserted else { throw APIError(.conflict, "email_taken", "an account with this email exists") }
+        return JSONBody.response(.created, ["id": id])
+    }
+
+    @Sendable func createToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(SignIn.self, from: request, context: context)
+        let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
+        let keys = ["account:" + email, "address:" + context.remoteAddress]
+        if let wait = await throttle.retryAfter(keys, now: now()) {
+            var error = APIError(.tooManyRequests, "too_many_attempts", "too many failed sign-ins; try again in \(Int(wait.rounded(.up))) s")
+            error.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            throw error
+        }
+        let account = try await store.read { db -> (id: String, passwordHash: String)? in
+            try Row.fetchOne(db, sql: "SELECT id, password_hash FROM account WHERE email = ?", arguments: [email])
+                .map { ($0["id"], $0["password_hash"]) }
+        }
+        guard let account, Bcrypt.verify(body.password, hash: account.passwordHash) else {
+            await throttle.fail(keys, now: now())
+            throw APIError(.unauthorized, "bad_credentials", "the email or the password is wrong")
+        }
+        await throttle.succeed(keys[0])
+        let token = Self.newToken()
+        let accountID = account.id
+        let created = now()
+        try await store.write { db in
+            try db.execute(sql: "INSERT INTO token (hash, account_id, device, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [SHA256.hex(Array(token.utf8)), accountID, body.device, created.timeIntervalSince1970])
+        }
+        return JSONBody.response(.created, ["token": token])
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        try await store.write { db in
+            try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
+        }
+        return Response(status: .noContent)
+    }
+
+    /// 32 random bytes, base64url: opaque, and only its hash is stored.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

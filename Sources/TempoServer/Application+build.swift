@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The Tempo server: an application serving `configuration` from its SQLite file.
+///
+/// `now` is the wall clock every handler reads (a test passes a fixed one); `onServerRunning`
+/// receives the bound port (with `port: 0`, the one the system picked).
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger = Logger(label: "tempo.server"),
+    now: @escaping @Sendable () -> Date = { Date() },
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let store = try ServerStore(path: configuration.databasePath)
+    let router = buildRouter(store: store, configuration: configuration, now: now)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tempo"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+}
+
+/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API.
+func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) -> Router<TempoRequestContext> {
+    let router = Router(context: TempoRequestContext.self)
+    router.addMiddleware {
+        LogRequestsMiddleware(.info)
+        ErrorMiddleware()
+    }
+    router.get("health") { _, _ in JSONBody.response(.ok, ["status": "ok"]) }
+    router.get("openapi.yaml") { _, _ in
+        Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
+    }
+    let accounts = AccountController(store: store, passwordCost: configuration.passwordCost, now: now)
+    let api = router.group("v1")
+    accounts.addPublicRoutes(to: api)
+    let authenticated = api.group().add(middleware: AuthMiddleware(store: store))
+    accounts.addRoutes(to: authenticated)
+    FocusController(store: store, now: now).addRoutes(to: authenticated)
+    ChangesController(store: store).addRoutes(to: authenticated)
+    return router
+}
+
+/// Serves until SIGTERM or SIGINT, then finishes the requests in flight and returns.
+public func runServer(configuration: ServerConfiguration, onServerRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    try await buildApplication(configuration: configuration, onServerRunning: onServerRunning).runService()
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import TempoKit
+
+/// Focus settings and sessions, each account's own; overlaps are refused or trimmed by the
+/// same `FocusLedger.add` rule `tempo focus add` uses.
+struct FocusController {
+    let store: ServerStore
+    let now: @Sendable () -> Date
+
+    func addRoutes(to group: RouterGroup<TempoRequestContext>) {
+        group.put("focus/settings", use: putSettings)
+        group.get("focus/settings", use: getSettings)
+        group.put("focus/sessions/:id", use: putSession)
+        group.get("focus/sessions/:id", use: getSession)
+        group.delete("focus/sessions/:id", use: deleteSession)
+    }
+
+    // MARK: - Settings
+
+    struct SettingsBody: StrictDecodable, Encodable, Equatable {
+        static let allowedKeys: Set<String> = ["tz", "day_start", "goal_s"]
+        let tz: String
+        let dayStart: String
+        let goalS: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case tz, dayStart = "day_start", goalS = "goal_s"
+        }
+
+        /// The TempoKit settings these stand for, or a 400 naming the field.
+        func settings() throws -> FocusSettings {
+            let dayStart: DayTime
+            do { dayStart = try DayTime(parsing: self.dayStart) } catch {
+                throw APIError(.badRequest, "invalid_field", "field \"day_start\": \(error)")
+            }
+            if let goalS, !(goalS > 0 && ValidRange.durationSeconds.contains(goalS)) {
+                throw APIError(.badRequest, "invalid_field", "field \"goal_s\" must be more than 0 and at most \(Int(ValidRange.durationSeconds.upperBound))")
+            }
+            let settings = FocusSettings(timeZoneIdentifier: tz, dayStart: dayStart, goalSeconds: goalS)
+            do { _ = try settings.calendar() } catch {
+                throw APIError(.badRequest, "invalid_field", "field \"tz\": \(error)")
+            }
+            return settings
+        }
+    }
+
+    /// Settings of an account that never set any.
+    static let defaultSettings = SettingsBody(tz: "UTC", dayStart: "00:00", goalS: nil)
+
+    @Sendable func putSettings(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await JSONBody.decode(SettingsBody.self, from: request, context: context)
+        let settings = try body.settings()
+        let normalized = SettingsBody(tz: settings.timeZoneIdentifier, dayStart: settings.dayStart.description, goalS: settings.goalSeconds)
+        let document = try JSONBody.text(normalized)
+        try await store.write { db in
+            let old = try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [caller.accountID])
+            guard old != document else { return }
+            try db.execute(sql: "INSERT OR REPLACE INTO focus_settings (account_id, document) VALUES (?, ?)", arguments: [caller.accountID, document])
+            try ChangeFeed.append(db, account: caller.accountID, kind: .focusSettings, id: "settings", op: "put", record: document)
+        }
+        return JSONBody.response(.ok, normalized)
+    }
+
+    @Sendable func getSettings(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        return JSONBody.response(.ok, try await Self.settings(of: caller.accountID, in: store))
+    }
+
+    /// The account's settings (the defaults if it never set any).
+    static func settings(of account: String, in store: ServerStore) async throws -> SettingsBody {
+        let text = try await store.read { db in
+            try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [account])
+        }
+        guard let text else { return defaultSettings }
+        return try JSONDecoder().decode(SettingsBody.self, from: Data(text.utf8))
+    }
+
+    // MARK: - Sessions
+
+    struct SessionBody: StrictDecodable {
+        static let allowedKeys: Set<String> = ["start", "end", "tag", "trim"]
+        let start: Date
+        let end: Date?
+        let tag: String?
+        let trim: Bool?
+    }
+
+    @Sendable func putSession(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let id = try Self.sessionID(context)
+        let body = try await JSONBody.decode(SessionBody.self, from: request, context: context)
+        for (name, instant) in [("start", body.start), ("end", body.end)] {
+            guard let instant else { continue }
+            do { try ValidRange.check(instant: instant, name) } catch {
+                throw APIError(.badRequest, "invalid_field", "field \"\(name)\": \(error)")
+            }
+        }
+        let now = self.now()
+        let key = id.uuidString.lowercased()
+        let (status, document) = try await store.write { db -> (HTTPResponse.Status, FocusSessionDocument) in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, document FROM focus_session WHERE account_id = ?", arguments: [caller.accountID])
+            var others = FocusLedger()
+            var existing: FocusSessionDocument??
+            for row in rows {
+                let rowID: String = row["id"]
+                let text: String? = row["document"]
+                let document = try text.map { try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data($0.utf8)) }
+                if rowID == key { existing = .some(document); continue }
+                if let document { others.insert(try document.session()) }
+            }
+            if case .some(.none) = existing { throw APIError(.conflict, "deleted", "session \(key) was deleted") }
+            let session = try Self.session(id: id, body: body, others: &others, now: now)
+            let document = FocusSessionDocument(session)
+            if case .some(.some(let old)) = existing, old == document { return (.ok, document) }
+            let text = try JSONBody.text(document)
+            try db.execute(sql: "INSERT OR REPLACE INTO focus_session (account_id, id, document) VALUES (?, ?, ?)",
+                           arguments: [caller.accountID, key, text])
+            try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "put", record: text)
+            return (existing == nil ? .created : .ok, document)
+        }
+        return JSONBody.response(status, document)
+    }
+
+    /// The session the body describes, checked against the account's other sessions.
+    private static func session(id: UUID, body: SessionBody, others: inout FocusLedger, now: Date) throws -> FocusSession {
+        do {
+            if let end = body.end {
+                return try others.add(start: body.start, end: end, tag: body.tag, id: id, trim: body.trim ?? false, now: now)
+            }
+            // Running: it may not overlap what others focused up to now, nor run beside another.
+            guard body.start <= now else { throw FocusError.endsInFuture(end: body.start) }
+            if let active = others.active { throw APIError(.conflict, "overlap", "session \(active.displayName) is running") }
+            if body.start < now {
+                var probe = others
+                _ = try probe.add(start: body.start, end: now, tag: body.tag, trim: false, now: now)
+            }
+            let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: body.start)], stoppedAt: nil)
+            return FocusSession(id: id, tag: body.tag, stopwatch: stopwatch)
+        } catch let error as FocusError {
+            switch error {
+            case .overlap, .fullyCovered: throw APIError(.conflict, "overlap", error.description)
+            default: throw APIError(.badRequest, "invalid_session", error.description)
+            }
+        }
+    }
+
+    @Sendable func getSession(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let key = try Self.sessionID(context).uuidString.lowercased()
+        let text = try await store.read { db in
+            try String.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?", arguments: [caller.accountID, key])
+        }
+        guard let text else { throw APIError.notFound("session") }
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: .init(string: text)))
+    }
+
+    @Sendable func deleteSession(_ request: Request, context: TempoRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let key = try Self.sessionID(context).uuidString.lowercased()
+        let found = try await store.write { db -> Bool in
+            guard let row = try Row.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
+                                             arguments: [caller.accountID, key]) else { return false }
+            guard (row["document"] as String?) != nil else { return true }
+            try db.execute(sql: "UPDATE focus_session SET document = NULL WHERE account_id = ? AND id = ?", arguments: [caller.accountID, key])
+            try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "delete", record: nil)
+            return true
+        }
+        guard found else { throw APIError.notFound("session") }
+        return Response(status: .noContent)
+    }
+
+    private static func sessionID(_ context: TempoRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw APIError.badRequest("the session id is not a UUID")
+        }
+        return id
+    }
+}

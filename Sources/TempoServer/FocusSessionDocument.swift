@@ -1,0 +1,32 @@
+import Foundation
+import TempoKit
+
+/// A focus session as the API shows it (and as the change feed carries it).
+struct FocusSessionDocument: Codable, Sendable, Equatable {
+    struct Segment: Codable, Sendable, Equatable {
+        let start: Date
+        let end: Date?
+    }
+
+    let id: String
+    let start: Date
+    let end: Date?
+    let tag: String?
+    /// The focused stretches: one, or several when an overlap was trimmed away.
+    let segments: [Segment]
+
+    init(_ session: FocusSession) {
+        id = session.id.uuidString.lowercased()
+        start = session.startedAt ?? .distantPast
+        end = session.stoppedAt
+        tag = session.tag
+        segments = session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) }
+    }
+
+    /// The session this document describes.
+    func session() throws -> FocusSession {
+        guard let uuid = UUID(uuidString: id) else { throw APIError.badRequest("not a session id: \(id)") }
+        let stopwatch = try Stopwatch(segments: segments.map { Stopwatch.Segment(start: $0.start, end: $0.end) }, stoppedAt: end)
+        return FocusSession(id: uuid, tag: tag, stopwatch: stopwatch)
+    }
+}

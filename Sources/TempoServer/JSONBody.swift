@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// JSON in and out: snake_case keys as the types spell them, instants as ISO 8601 UTC, and a
+/// request body with a field the type does not know refused with 400 naming it.
+enum JSONBody {
+    /// The encoder of every response (sorted keys: stable bytes for the same document).
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            // As the CLI prints them: whole seconds, or milliseconds when the instant has them.
+            let fractional = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
+        }
+        return encoder
+    }
+
+    /// `value` as JSON text (how documents are stored and fed).
+    static func text(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder().encode(value), as: UTF8.self)
+    }
+
+    /// A JSON response.
+    static func response(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        let data = (try? encoder().encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Decodes the request's body as `T`, whose `allowedKeys` are the only top-level fields allowed.
+    static func decode<T: StrictDecodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        var request = request
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let data = Data(buffer.readableBytesView)
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw APIError.badRequest("the body is not a JSON object")
+        }
+        if let unknown = object.keys.sorted().first(where: { !T.allowedKeys.contains($0) }) {
+            throw APIError(.badRequest, "unknown_field", "unknown field \"\(unknown)\"")
+        }
+        do {
+            return try JSONDecoder.api.decode(T.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw APIError(.badRequest, "missing_field", "missing field \"\(key.stringValue)\"")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw APIError(.badRequest, "invalid_field", "field \"\(fieldName(context))\" has the wrong type")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw APIError(.badRequest, "invalid_field", "field \"\(fieldName(context))\": \(context.debugDescription)")
+        }
+    }
+
+    private static func fieldName(_ context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder of request bodies and stored documents: instants in ISO 8601 with an offset.
+    static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = ISO8601Instant.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            }
+            return date
+        }
+        return decoder
+    }
+}
+
+/// A request body whose top-level fields are exactly these.
+protocol StrictDecodable: Decodable {
+    static var allowedKeys: Set<String> { get }
+}
+
+/// Instants as a client sends them: ISO 8601 with an offset or `Z`, fractions allowed.
+enum ISO8601Instant {
+    static func parse(_ text: String) -> Date? {
+        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+    }
+}

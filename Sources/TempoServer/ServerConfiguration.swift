@@ -1,0 +1,21 @@
+import Foundation
+
+/// Where `tempo serve` listens and keeps its data.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind (`127.0.0.1` keeps the server on this machine).
+    public var host: String
+    /// The TCP port; 0 picks a free one (printed when the server is up).
+    public var port: Int
+    /// The SQLite file holding every account's data (WAL mode).
+    public var databasePath: String
+    /// The bcrypt cost of new password hashes (2^cost rounds; 10 takes ~0.1 s here).
+    public var passwordCost: UInt8
+
+    /// A configuration; the defaults serve loopback on 8080.
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, passwordCost: UInt8 = 10) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.passwordCost = passwordCost
+    }
+}

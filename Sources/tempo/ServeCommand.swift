@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import TempoServer
+
+/// `tempo serve`: the self-hosted server, until SIGTERM or SIGINT (finishing requests in flight).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Tempo server: accounts, sync and live updates for every device.",
+        discussion: "Prints the URL it serves once it listens; --port 0 picks a free port."
+    )
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The TCP port (0: any free one).") var port = 8080
+    @Option(name: .long, help: ArgumentHelp(
+        "The server's SQLite file (default: $XDG_DATA_HOME/tempo/server.sqlite, else ~/.local/share/tempo/server.sqlite).",
+        valueName: "path"))
+    var db: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
+    }
+
+    func run() async throws {
+        let path = db ?? Self.defaultPath()
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let host = self.host
+        try await runServer(
+            configuration: ServerConfiguration(host: host, port: port, databasePath: path),
+            onServerRunning: { port in
+                FileHandle.standardOutput.write(Data("tempo: serving http://\(host):\(port) (data in \(path))\n".utf8))
+            })
+    }
+
+    private static func defaultPath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/tempo/server.sqlite" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/tempo/server.sqlite"
+    }
+}

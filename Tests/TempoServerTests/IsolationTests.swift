@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// For every route of the OpenAPI document: without a token a protected route answers 401, and
+/// user B can neither read, change nor learn of user A's records through it.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct IsolationTests {
+    @Test func noRouteLetsOneAccountSeeOrChangeAnothers() async throws {
+        let server = try await TestServer.start()
+        let alice = try await server.signUp("alice@example.org")
+        let bob = try await server.signUp("bob@example.org")
+        let secret = "alice-secret-tag"
+        let sessionID = "7a1d0000-0000-4000-8000-00000000a11c"
+        let put = try await server.send("PUT", "/v1/focus/sessions/\(sessionID)",
+                                        json: ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z", "tag": secret], token: alice)
+        #expect(put.status == 201)
+        _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": "Asia/Seoul", "day_start": "05:00", "goal_s": 3600], token: alice)
+        let aliceBefore = try await server.send("GET", "/v1/changes", token: alice).body
+
+        // A body each writing route accepts, aimed at Alice's ids.
+        let bodies: [String: Any] = [
+            "PUT /v1/focus/sessions/{id}": ["start": "2026-11-18T10:15:00Z", "end": "2026-11-18T10:45:00Z", "tag": "bob"],
+            "PUT /v1/focus/settings": ["tz": "UTC", "day_start": "00:00"],
+            "POST /v1/accounts": ["email": "mallory@example.org", "password": "long enough"],
+            "POST /v1/tokens": ["email": "alice@example.org", "password": "not hers", "device": "x"],
+        ]
+        let routes = try OpenAPIRoutes()
+        #expect(routes.operations.count >= 10)
+        // Reads and deletes first: until Bob writes at her ids, nothing there is his.
+        let order = ["GET", "DELETE", "POST", "PUT"]
+        for operation in routes.operations.sorted(by: { order.firstIndex(of: $0.method) ?? 9 < order.firstIndex(of: $1.method) ?? 9 }) {
+            let path = operation.path.replacingOccurrences(of: "{id}", with: sessionID)
+            let key = "\(operation.method) \(operation.path)"
+            if operation.needsToken {
+                let anonymous = try await server.send(operation.method, path, json: bodies[key])
+                #expect(anonymous.status == 401, "\(key) without a token")
+            }
+            guard operation.path != "/v1/tokens/current" else { continue }  // Bob signing himself out proves nothing
+            let reply = try await server.send(operation.method, path, json: bodies[key], token: bob)
+            #expect(!reply.text.contains(secret) && !reply.text.contains("Asia/Seoul") && !reply.text.contains("alice@"),
+                    "\(key) showed Bob Alice's data")
+            if operation.method == "GET", operation.path.contains("{id}") {
+                #expect(reply.status == 404, "\(key) as Bob")
+            }
+            if operation.method == "DELETE", operation.path.contains("{id}") {
+                #expect(reply.status == 404, "\(key) as Bob")
+            }
+        }
+        // Alice's records and feed are exactly as they were.
+        #expect(try await server.send("GET", "/v1/changes", token: alice).body == aliceBefore)
+        let hers = try await server.send("GET", "/v1/focus/sessions/\(sessionID)", token: alice)
+        #expect(hers.json["tag"] as? String == secret)
+        // Bob's PUT on her id made a session of his own, seen only by him.
+        let his = try await server.send("GET", "/v1/focus/sessions/\(sessionID)", token: bob)
+        #expect(his.json["tag"] as? String == "bob")
+        #expect(routes.undocumented(server.answers) == [])
+        await server.stop()
+    }
+}
