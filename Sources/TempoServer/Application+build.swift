@@ -38,8 +38,10 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     accounts.addPublicRoutes(to: api)
     let authenticated = api.group().add(middleware: AuthMiddleware(store: store))
     accounts.addRoutes(to: authenticated)
-    FocusController(store: store, now: now).addRoutes(to: authenticated)
+    let hub = LiveHub(store: store)
+    FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
+    LiveController(store: store, hub: hub).addRoutes(to: authenticated)
     return router
 }
 

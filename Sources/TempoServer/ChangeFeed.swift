@@ -15,24 +15,47 @@ enum ChangeFeed {
                        arguments: [account, kind.rawValue, id, op, record])
     }
 
-    /// The account's entries after `since`, oldest first, at most `limit`, as the JSON document of
-    /// `GET /v1/changes` (records embedded as they were stored: each is a document this server wrote).
-    static func page(_ db: Database, account: String, since: Int64, limit: Int) throws -> String {
-        let rows = try Row.fetchAll(db, sql: """
+    /// One change as a JSON object, and the live event it is announced as.
+    struct Entry: Sendable {
+        let seq: Int64
+        let event: String
+        let json: String
+    }
+
+    /// The account's changes after `since`, oldest first, at most `limit`.
+    static func entries(_ db: Database, account: String, since: Int64, limit: Int) throws -> [Entry] {
+        try Row.fetchAll(db, sql: """
             SELECT seq, kind, record_id, op, record FROM change WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?
-            """, arguments: [account, since, limit])
-        var next = since
-        let entries = rows.map { row -> String in
-            let seq: Int64 = row["seq"]
-            next = seq
-            let record: String? = row["record"]
-            return #"{"id":\#(quoted(row["record_id"])),"kind":\#(quoted(row["kind"])),"op":\#(quoted(row["op"])),"#
+            """, arguments: [account, since, limit]).map { row in
+            let seq: Int64 = row["seq"], kind: String = row["kind"], record: String? = row["record"]
+            // Records are embedded as stored: each is a document this server wrote.
+            let json = #"{"id":\#(quoted(row["record_id"])),"kind":\#(quoted(kind)),"op":\#(quoted(row["op"])),"#
                 + #""record":\#(record ?? "null"),"seq":\#(seq)}"#
+            return Entry(seq: seq, event: Kind(rawValue: kind)?.event ?? kind, json: json)
         }
-        return #"{"changes":[\#(entries.joined(separator: ","))],"next":\#(next)}"#
+    }
+
+    /// The newest change of the account (0 before any).
+    static func latest(_ db: Database, account: String) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM change WHERE account_id = ?", arguments: [account]) ?? 0
+    }
+
+    /// The document of `GET /v1/changes`: the entries after `since` and the `since` of the next page.
+    static func page(_ db: Database, account: String, since: Int64, limit: Int) throws -> String {
+        let entries = try entries(db, account: account, since: since, limit: limit)
+        return #"{"changes":[\#(entries.map(\.json).joined(separator: ","))],"next":\#(entries.last?.seq ?? since)}"#
     }
 
     private static func quoted(_ text: String) -> String {
         String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+}
+
+extension ChangeFeed.Kind {
+    /// The `event:` of `GET /v1/live` announcing a change of this kind.
+    var event: String {
+        switch self {
+        case .focusSession, .focusSettings: "focus"
+        }
     }
 }

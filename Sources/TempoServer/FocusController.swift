@@ -8,6 +8,7 @@ import TempoKit
 /// same `FocusLedger.add` rule `tempo focus add` uses.
 struct FocusController {
     let store: ServerStore
+    let hub: LiveHub
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
@@ -62,6 +63,7 @@ struct FocusController {
             try db.execute(sql: "INSERT OR REPLACE INTO focus_settings (account_id, document) VALUES (?, ?)", arguments: [caller.accountID, document])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSettings, id: "settings", op: "put", record: document)
         }
+        await hub.publish(account: caller.accountID)
         return JSONBody.response(.ok, normalized)
     }
 
@@ -122,6 +124,7 @@ struct FocusController {
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "put", record: text)
             return (existing == nil ? .created : .ok, document)
         }
+        await hub.publish(account: caller.accountID)
         return JSONBody.response(status, document)
     }
 
@@ -170,6 +173,7 @@ struct FocusController {
             return true
         }
         guard found else { throw APIError.notFound("session") }
+        await hub.publish(account: caller.accountID)
         return Response(status: .noContent)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Hummingbird
+import Logging
 import Synchronization
 import TempoServer
 import Testing
@@ -33,6 +34,13 @@ final class TestServer: Sendable {
         self.clock = clock
     }
 
+    /// Warnings and errors only: a request log per test request would drown the test output.
+    private static let logger: Logger = {
+        var logger = Logger(label: "tempo.server.test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
     static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000)) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,6 +49,7 @@ final class TestServer: Sendable {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = try buildApplication(
             configuration: ServerConfiguration(port: 0, databasePath: path, passwordCost: 4),
+            logger: Self.logger,
             now: { box.now() },
             onServerRunning: { port in continuation.yield(port) })
         let task = Task { try await app.run() }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Fans each account's new changes out to its open `GET /v1/live` streams.
+///
+/// After a write commits, its handler calls `publish(account:)`; the hub reads the account's
+/// changes after the last one it announced (one query however many streams are open) and
+/// yields them to every stream in commit order, so concurrent writes never reach a stream out
+/// of order or twice.
+actor LiveHub {
+    private let store: ServerStore
+    private var streams: [String: [UUID: AsyncStream<ChangeFeed.Entry>.Continuation]] = [:]
+    private var announced: [String: Int64] = [:]
+    /// Events a stream may fall behind by before the oldest are dropped (it then catches up by
+    /// reconnecting with `Last-Event-ID`).
+    static let bufferedEvents = 1000
+
+    init(store: ServerStore) {
+        self.store = store
+    }
+
+    /// A stream of the account's changes from now on, and the newest change before it.
+    func subscribe(account: String) async throws -> (id: UUID, events: AsyncStream<ChangeFeed.Entry>, after: Int64) {
+        let latest = try await store.read { db in try ChangeFeed.latest(db, account: account) }
+        if announced[account] == nil { announced[account] = latest }
+        let id = UUID()
+        let (events, continuation) = AsyncStream.makeStream(of: ChangeFeed.Entry.self, bufferingPolicy: .bufferingNewest(Self.bufferedEvents))
+        streams[account, default: [:]][id] = continuation
+        continuation.onTermination = { _ in Task { await self.unsubscribe(account: account, id: id) } }
+        return (id, events, min(latest, announced[account] ?? latest))
+    }
+
+    func unsubscribe(account: String, id: UUID) {
+        streams[account]?[id] = nil
+        if streams[account]?.isEmpty == true {
+            streams[account] = nil
+            announced[account] = nil
+        }
+    }
+
+    /// Announces the account's changes committed since the last announcement.
+    func publish(account: String) async {
+        guard streams[account]?.isEmpty == false, let since = announced[account] else { return }
+        // A failed read announces nothing now; the next publish reads from the same point.
+        guard let entries = try? await store.read({ db in
+            try ChangeFeed.entries(db, account: account, since: since, limit: ChangesController.maxLimit)
+        }) else { return }
+        // Another publish may have announced some of these while this one read.
+        let already = announced[account] ?? since
+        let fresh = entries.filter { $0.seq > already }
+        guard let last = fresh.last else { return }
+        announced[account] = last.seq
+        for continuation in streams[account, default: [:]].values {
+            for entry in fresh { continuation.yield(entry) }
+        }
+    }
+}
