@@ -21,13 +21,12 @@ extension FocusCommand {
         @Option(help: "Focus periods per cycle.") var rounds = 4
         @Option(help: "Tag for the focus sessions.") var tag: String?
         @Flag(help: "End the stored cycle now (stopping its running focus session).") var stop = false
-        @Flag(help: "Print the stored cycle's phase and remaining time, then exit.") var status = false
-        @Flag(help: "With --status, print JSON.") var json = false
+        @Flag(help: "Print the stored cycle's phase and remaining time (as JSON with --json), then exit.") var status = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let database = try global.openDatabase()
-            var context = FocusContext(database: database, now: try FocusContext.currentInstant())
-            let now = context.now
+            let now = try global.time.now()
             if stop {
                 let stopped = try database.changePomodoro { pomodoro, ledger in
                     let had = pomodoro != nil
@@ -68,21 +67,18 @@ extension FocusCommand {
                 }
             }
             defer { keys.cancel() }
-            let clock = ContinuousClock()
-            var deadline = clock.now
             var lastPhase: Int?
-            while await !quit.isSet {
-                context = FocusContext(database: database, now: try FocusContext.currentInstant())
-                guard let pomodoro = try advance(database, now: context.now) else {
+            for await _ in Ticker.everySecond(on: global.time.clock) {
+                if await quit.isSet { break }
+                let now = try global.time.now()
+                guard let pomodoro = try advance(database, now: now) else {
                     terminal.line("Pomodoro cycle done")
                     terminal.bell()
                     return
                 }
                 if let lastPhase, lastPhase != pomodoro.phaseIndex { terminal.bell() }
                 lastPhase = pomodoro.phaseIndex
-                terminal.draw(FocusPomodoroText.line(pomodoro, now: context.now))
-                deadline = deadline.advanced(by: .seconds(1))
-                try await clock.sleep(until: deadline)
+                terminal.draw(FocusPomodoroText.line(pomodoro, now: now))
             }
             terminal.line("Left the pomodoro running; run `tempo focus pomodoro` to watch it again or --stop to end it")
         }
@@ -97,7 +93,7 @@ extension FocusCommand {
         }
 
         private func printStatus(_ pomodoro: Pomodoro?, now: Date) throws {
-            if json {
+            if output.json {
                 try JSONOutput.print(FocusPomodoroJSON(pomodoro, now: now))
             } else {
                 print(pomodoro.map { FocusPomodoroText.line($0, now: now) } ?? "No pomodoro cycle")

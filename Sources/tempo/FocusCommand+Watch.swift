@@ -27,19 +27,15 @@ extension FocusCommand {
                 }
             }
             defer { keys.cancel() }
-            let clock = ContinuousClock()
-            var deadline = clock.now
             var drawn = 0
-            while await !quit.isSet {
-                let context = FocusContext(database: database, now: try FocusContext.currentInstant())
+            for await _ in Ticker.everySecond(on: global.time.clock) {
+                if await quit.isSet { break }
+                let context = FocusContext(database: database, now: try global.time.now())
                 try context.advancePomodoro()
                 let status = try database.focusStatus(settings: try context.settings(), now: context.now)
                 terminal.draw(FocusStatusText.liveLine(status))
                 drawn += 1
                 if let count, drawn >= count { break }
-                // Each deadline follows the previous one, so the line never drifts.
-                deadline = deadline.advanced(by: .seconds(1))
-                try await clock.sleep(until: deadline)
             }
         }
     }

@@ -35,7 +35,7 @@ extension RunCommand {
         @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
         var stopWhenIdle: Double?
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
-        @Flag(help: "Print the finished run as JSON.") var json = false
+        @OptionGroup var output: OutputOptions
         @Flag(help: "Watch the stored places during the run: print each event, award badges (as `tempo places watch`).")
         var places = false
 
@@ -76,7 +76,7 @@ extension RunCommand {
         /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
         static func watchingPlaces(
             _ inputs: AsyncThrowingStream<RunRecording.Input, any Error>, database: AppDatabase, live: Bool,
-            terminal: Terminal, json: Bool
+            terminal: Terminal, json: Bool, now: @escaping @Sendable () -> Date
         ) async throws -> AsyncThrowingStream<RunRecording.Input, any Error> {
             // With --json, standard output holds only the run's JSON document: events go to standard error.
             let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput)
@@ -87,7 +87,7 @@ extension RunCommand {
                 try await printer.handle(event)
             }
             return Self.inputs(inputs.map { @Sendable input in
-                if case .fix(let fix) = input { try await session.process(fix, now: Date()) }
+                if case .fix(let fix) = input { try await session.process(fix, now: now()) }
                 return input
             })
         }
@@ -100,7 +100,7 @@ extension RunCommand {
         }
 
         func run() async throws {
-            let now: @Sendable () -> Date = { Date() }
+            let now = try global.time.checkedNow()
             let sourceName: String
             var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
             // Live sources name no sport: the user's, else inferred. A replayed file names its own.
@@ -120,7 +120,7 @@ extension RunCommand {
                 plan = (filePlan.sportName, filePlan.sportChanges)
                 sourceName = "replay \(path)"
                 // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
-                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
+                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: global.time.clock)
                 inputs = Self.inputs(elements.compactMap { element -> RunRecording.Input? in
                     switch element {
                     case .fix(let fix): .fix(fix)
@@ -132,15 +132,15 @@ extension RunCommand {
 
             let readKeys = nmea != "-"
             let database = try global.openDatabase()
-            let unfinishedBefore = try database.unfinishedRun()?.record.id
-            var recording = try startOrContinue(
-                database: database, sourceName: sourceName, sport: plan.sportName, sportChanges: plan.sportChanges, now: now,
-                readKeys: readKeys)
-            recording.idleStopSeconds = stopWhenIdle
+            let runPlan = RunRecordingSession.Plan(
+                sourceName: sourceName, settings: RunSettings(autoPause: !noAutoPause), sport: plan.sportName,
+                sportChanges: plan.sportChanges)
+            var session = try RunRecordingSession.begin(database: database, plan: runPlan, choice: choice(readKeys: readKeys), now: now)
+            session.recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
             if places {
-                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: json)
+                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: output.json, now: now)
             }
             let state = RunLockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
@@ -157,10 +157,10 @@ extension RunCommand {
             }
             defer { keyTask.cancel() }
             let unit = splits
-            let quiet = json
+            let quiet = output.json
             let draws = RunLockedValue(0)
             let ending = try await RunRecording.run(
-                recording, sourceInputs: inputs, commands: commands, clock: ContinuousClock()
+                session.recording, sourceInputs: inputs, commands: commands, clock: global.time.clock
             ) { recording in
                 state.withLock { $0 = recording.state.state }
                 let count = draws.withLock { value in
@@ -173,40 +173,29 @@ extension RunCommand {
                 terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
             }
             terminal.endLine()
-            switch ending {
-            case .finished:
-                let stored = try database.run(matching: recording.run.id.uuidString)
+            switch try session.end(ending, inputIsBroken: { $0 is FormatError }) {
+            case .finished(let stored):
                 let summary = stored.summary(splitUnit: splits)
-                if json {
+                if output.json {
                     try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                                   finished: true, summary: summary))
                 } else {
                     terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(sourceName)"))
                 }
-            case .interrupted(let error):
-                let stored = try database.run(matching: recording.run.id.uuidString)
-                if error is FormatError || (recording.run.id != unfinishedBefore && stored.fixes.isEmpty) {
-                    // Broken input, or a source that failed before its first fix, stores nothing.
-                    try database.deleteRun(matching: recording.run.id.uuidString)
-                    if error is FormatError { throw error }
-                    throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: nil)
-                }
-                throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: stored.record.shortID)
+            case .discarded(let error as FormatError):
+                throw error
+            case .discarded(let error):
+                throw CLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: nil)
+            case .kept(let stored, let error):
+                throw CLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: stored.record.shortID)
             }
         }
 
-        private func startOrContinue(
-            database: AppDatabase, sourceName: String, sport: String?, sportChanges: [SportChange],
-            now: @escaping @Sendable () -> Date, readKeys: Bool
-        ) throws -> RunRecording {
-            let settings = RunSettings(autoPause: !noAutoPause)
-            guard let unfinished = try database.unfinishedRun() else {
-                if continueRun { throw ValidationError("there is no unfinished run to continue") }
-                return try RunRecording.start(
-                    database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
-            }
-            var resume = continueRun
-            if !continueRun && !newRun {
+        /// `--continue`, `--new`, or (neither) ask the person at a terminal; a script must choose.
+        private func choice(readKeys: Bool) -> RunRecordingSession.Choice {
+            if continueRun { return .resume }
+            if newRun { return .startNew }
+            return .decide { unfinished in
                 let environment = ProcessInfo.processInfo.environment
                 let canAsk = readKeys && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && environment["CI"] == nil
                 guard canAsk else {
@@ -218,14 +207,8 @@ extension RunCommand {
                 FileHandle.standardOutput.write(Data(
                     "Run \(unfinished.record.shortID) was not finished (\(RunSummaryText.kilometers(summary.distanceMeters)), \(RunSummaryText.duration(summary.timerSeconds))). Continue it? [Y/n] ".utf8))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                resume = answer.isEmpty || answer.hasPrefix("y")
+                return answer.isEmpty || answer.hasPrefix("y") ? .resume : .startNew
             }
-            if resume {
-                return RunRecording.resume(database: database, stored: unfinished, now: now)
-            }
-            try database.finishLiveRun(id: unfinished.record.id, summary: unfinished.summary())
-            return try RunRecording.start(
-                database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
         }
     }
 }
