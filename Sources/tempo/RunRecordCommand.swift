@@ -51,27 +51,6 @@ extension RunCommand {
             }
         }
 
-        /// A source as one throwing stream of recording inputs.
-        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
-        where S.Element == LocationFix {
-            inputs(source.map { RunRecording.Input.fix($0) })
-        }
-
-        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
-        where S.Element == RunRecording.Input {
-            AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        for try await input in source { continuation.yield(input) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
-        }
-
         /// Passes every fix through the places monitor on its way to the recorder, so entering a
         /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
         static func watchingPlaces(
@@ -86,10 +65,7 @@ extension RunCommand {
                 if terminal.isInteractive, !json { terminal.draw("") }
                 try await printer.handle(event)
             }
-            return Self.inputs(inputs.map { @Sendable input in
-                if case .fix(let fix) = input { try await session.process(fix, now: now()) }
-                return input
-            })
+            return RunRecording.watchingPlaces(inputs, session: session, now: now)
         }
 
         static func parse(address: String) -> (host: String, port: Int)? {
@@ -101,41 +77,11 @@ extension RunCommand {
 
         func run() async throws {
             let now = try global.time.checkedNow()
-            let sourceName: String
-            var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
-            // Live sources name no sport: the user's, else inferred. A replayed file names its own.
-            var plan: (sportName: String?, sportChanges: [SportChange]) = (sport.parsed?.rawValue, [])
-            if gpsd {
-                let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
-                sourceName = "gpsd \(host):\(port)"
-                inputs = Self.inputs(LiveFixes.gpsd(host: host, port: port))
-            } else if let nmea {
-                if nmea != "-" { try InputFile.check(nmea, streams: true) }
-                sourceName = nmea == "-" ? "NMEA (standard input)" : "NMEA \(nmea)"
-                inputs = Self.inputs(LiveFixes.nmea(path: nmea))
-            } else {
-                let path = replay ?? ""
-                // Check the file before anything is stored: a broken file stores nothing.
-                let filePlan = try RunFile(path: path).plan(autoPause: !noAutoPause, sport: sport.parsed)
-                plan = (filePlan.sportName, filePlan.sportChanges)
-                sourceName = "replay \(path)"
-                // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
-                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: global.time.clock)
-                inputs = Self.inputs(elements.compactMap { element -> RunRecording.Input? in
-                    switch element {
-                    case .fix(let fix): .fix(fix)
-                    case .endSegment: .segmentEnded
-                    default: nil
-                    }
-                })
-            }
-
+            let source = try makeSource()
+            var inputs = source.inputs
             let readKeys = nmea != "-"
             let database = try global.openDatabase()
-            let runPlan = RunRecordingSession.Plan(
-                sourceName: sourceName, settings: RunSettings(autoPause: !noAutoPause), sport: plan.sportName,
-                sportChanges: plan.sportChanges)
-            var session = try RunRecordingSession.begin(database: database, plan: runPlan, choice: choice(readKeys: readKeys), now: now)
+            var session = try RunRecordingSession.begin(database: database, plan: source.plan, choice: choice(readKeys: readKeys), now: now)
             session.recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
@@ -173,21 +119,26 @@ extension RunCommand {
                 terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
             }
             terminal.endLine()
-            switch try session.end(ending, inputIsBroken: { $0 is FormatError }) {
+            try report(session.end(ending, inputIsBroken: { $0 is FormatError }), source: source.plan.sourceName, terminal: terminal)
+        }
+
+        /// Prints the finished run, or throws what went wrong with the source.
+        private func report(_ outcome: RunRecordingSession.Outcome, source: String, terminal: Terminal) throws {
+            switch outcome {
             case .finished(let stored):
                 let summary = stored.summary(splitUnit: splits)
                 if output.json {
                     try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                                   finished: true, summary: summary))
                 } else {
-                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(sourceName)"))
+                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(source)"))
                 }
             case .discarded(let error as FormatError):
                 throw error
             case .discarded(let error):
-                throw CLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: nil)
+                throw CLIError.sourceFailed(source: source, reason: "\(error)", runID: nil)
             case .kept(let stored, let error):
-                throw CLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: stored.record.shortID)
+                throw CLIError.sourceFailed(source: source, reason: "\(error)", runID: stored.record.shortID)
             }
         }
 
