@@ -30,7 +30,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         guard sources == 1 else { throw ValidationError("give exactly one of --gpsd, --nmea FILE|-, --replay FILE") }
         if gpsdServer != nil, !gpsd { throw ValidationError("a host:port argument goes with --gpsd") }
         do { try ValidRange.check(replaySpeed: speed) } catch { throw ValidationError("--speed: \(error.description)") }
-        if gpsd, let gpsdServer { _ = try Self.server(gpsdServer) }
+        _ = try GPSDAddress.given(gpsdServer)
     }
 
     /// Live fixes older than this are stale (gpsd replays its last fix on connect).
@@ -41,8 +41,8 @@ struct PlacesWatchCommand: AsyncParsableCommand {
         let fixes: AsyncThrowingStream<LocationFix, any Error>
         var policy = MonitorPolicy()
         if gpsd {
-            let (host, port) = try gpsdServer.map(Self.server) ?? ("127.0.0.1", 2947)
-            fixes = LiveFixes.gpsd(host: host, port: port)
+            let server = try GPSDAddress.given(gpsdServer)
+            fixes = LiveFixes.gpsd(host: server.host, port: server.port)
             policy.maximumFixAgeSeconds = Self.liveFixAgeSeconds
         } else if let nmea {
             if nmea != "-" { try InputFile.check(nmea, streams: true) }
@@ -61,14 +61,5 @@ struct PlacesWatchCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("tempo: no places to watch (add some with `tempo places add` or `import`)\n".utf8))
         }
         try await session.run(fixes, now: now)
-    }
-
-    /// `HOST:PORT` or `HOST`.
-    static func server(_ text: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":") else { return (text, 2947) }
-        guard let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port), colon != text.startIndex else {
-            throw ValidationError("'\(text)' is not HOST:PORT")
-        }
-        return (String(text[..<colon]), port)
     }
 }

@@ -18,9 +18,10 @@ extension RunCommand.RunRecordCommand {
         // Live sources name no sport: the user's, else inferred. A replayed file names its own.
         let sportName = sport.parsed?.rawValue
         if gpsd {
-            let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
-            return Source(inputs: RunRecording.inputs(LiveFixes.gpsd(host: host, port: port)),
-                          plan: .init(sourceName: "gpsd \(host):\(port)", settings: settings, sport: sportName, sportChanges: []))
+            let server = try GPSDAddress.given(address)
+            return Source(inputs: RunRecording.inputs(LiveFixes.gpsd(host: server.host, port: server.port)),
+                          plan: .init(sourceName: "gpsd \(server.host):\(server.port)", settings: settings, sport: sportName,
+                                      sportChanges: []))
         }
         if let nmea {
             if nmea != "-" { try InputFile.check(nmea, streams: true) }

@@ -46,9 +46,7 @@ extension RunCommand {
             if continueRun && newRun { throw ValidationError("--continue and --new exclude each other") }
             do { try ValidRange.check(replaySpeed: speed) } catch { throw ValidationError("--speed: \(error.description)") }
             if let stopWhenIdle, !(stopWhenIdle > 0) { throw ValidationError("--stop-when-idle must be more than 0") }
-            if let address, Self.parse(address: address) == nil {
-                throw ValidationError("'\(address)' is not HOST:PORT")
-            }
+            _ = try GPSDAddress.given(address)
         }
 
         /// Passes every fix through the places monitor on its way to the recorder, so entering a
@@ -66,13 +64,6 @@ extension RunCommand {
                 try await printer.handle(event)
             }
             return RunRecording.watchingPlaces(inputs, session: session, now: now)
-        }
-
-        static func parse(address: String) -> (host: String, port: Int)? {
-            guard let colon = address.lastIndex(of: ":") else { return address.isEmpty ? nil : (address, 2947) }
-            guard let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else { return nil }
-            let host = String(address[..<colon])
-            return (host.isEmpty ? "127.0.0.1" : host, port)
         }
 
         func run() async throws {
