@@ -28,31 +28,19 @@ extension FocusCommand {
             let database = try global.openDatabase()
             let now = try global.time.now()
             if stop {
-                let stopped = try database.changePomodoro { pomodoro, ledger in
-                    let had = pomodoro != nil
-                    pomodoro?.advance(to: now, ledger: &ledger)
-                    pomodoro?.stop(at: now, ledger: &ledger)
-                    pomodoro = nil
-                    return had
-                }
+                let stopped = try database.stopPomodoro(at: now)
                 print(stopped ? "Pomodoro stopped" : "No pomodoro cycle")
                 return
             }
             if status {
-                let pomodoro = try advance(database, now: now)
+                let pomodoro = try database.advancePomodoro(to: now)
                 try printStatus(pomodoro, now: now)
                 return
             }
             let plan = try Pomodoro.Plan(
                 workSeconds: try seconds(work, "--work"), shortBreakSeconds: try seconds(short, "--short"),
                 longBreakSeconds: try seconds(long, "--long"), rounds: rounds)
-            let tag = tag
-            let resumed = try database.changePomodoro { pomodoro, ledger -> Bool in
-                pomodoro?.advance(to: now, ledger: &ledger)
-                if let current = pomodoro, current.finishedAt == nil { return true }
-                pomodoro = try Pomodoro(plan: plan, tag: tag, at: now, ledger: &ledger)
-                return false
-            }
+            let resumed = try database.startOrResumePomodoro(plan: plan, tag: tag, at: now)
             let terminal = Terminal(readKeys: true)
             defer {
                 terminal.endLine()
@@ -71,7 +59,7 @@ extension FocusCommand {
             for await _ in Ticker.everySecond(on: global.time.clock) {
                 if await quit.isSet { break }
                 let now = try global.time.now()
-                guard let pomodoro = try advance(database, now: now) else {
+                guard let pomodoro = try database.advancePomodoro(to: now) else {
                     terminal.line("Pomodoro cycle done")
                     terminal.bell()
                     return
@@ -81,15 +69,6 @@ extension FocusCommand {
                 terminal.draw(FocusPomodoroText.line(pomodoro, now: now))
             }
             terminal.line("Left the pomodoro running; run `tempo focus pomodoro` to watch it again or --stop to end it")
-        }
-
-        /// Advances the stored cycle to `now` (one transaction); removes it once finished.
-        private func advance(_ database: AppDatabase, now: Date) throws -> Pomodoro? {
-            try database.changePomodoro { pomodoro, ledger -> Pomodoro? in
-                pomodoro?.advance(to: now, ledger: &ledger)
-                if pomodoro?.finishedAt != nil { pomodoro = nil }
-                return pomodoro
-            }
         }
 
         private func printStatus(_ pomodoro: Pomodoro?, now: Date) throws {

@@ -46,11 +46,7 @@ struct FocusContext {
     /// deadlines before anything reads them.
     func advancePomodoro() throws {
         guard try database.pomodoro() != nil else { return }
-        let now = self.now
-        try database.changePomodoro { pomodoro, ledger in
-            pomodoro?.advance(to: now, ledger: &ledger)
-            if pomodoro?.finishedAt != nil { pomodoro = nil }
-        }
+        try database.advancePomodoro(to: now)
     }
 
     /// `HH:MM` in the settings' zone, for messages.

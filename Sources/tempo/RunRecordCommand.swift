@@ -66,6 +66,9 @@ extension RunCommand {
             return RunRecording.watchingPlaces(inputs, session: session, now: now)
         }
 
+        /// Off a terminal, one live line per this many redraws (about one per 10 s).
+        static let plainLineEvery = 10
+
         func run() async throws {
             let now = try global.time.checkedNow()
             let source = try makeSource()
@@ -106,7 +109,7 @@ extension RunCommand {
                 }
                 // Off a terminal, one plain line every 10 s is enough for a log (none with --json:
                 // standard output then holds only the JSON document).
-                guard terminal.isInteractive || (count % 10 == 1 && !quiet) else { return }
+                guard terminal.isInteractive || (count % Self.plainLineEvery == 1 && !quiet) else { return }
                 terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
             }
             terminal.endLine()

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TempoKit
 
 @main
 struct Tempo: AsyncParsableCommand {

@@ -141,14 +141,7 @@ extension TimerCommand {
         func run() throws {
             let now = try global.time.now()
             let database = try global.openDatabase(.readOnly)
-            let record: TimerRecord
-            if reference.timer == nil, let newest = try database.timers().first,
-               (try? database.timer(matching: nil, at: now)) == nil {
-                // Nothing active: the most recent timer is the one a person asks about.
-                record = newest
-            } else {
-                record = try database.timer(matching: reference.timer, at: now)
-            }
+            let record = try database.timerShown(matching: reference.timer, at: now)
             try TimerOutput.show(record, at: now, json: output.json)
         }
     }
