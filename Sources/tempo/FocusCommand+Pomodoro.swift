@@ -47,13 +47,7 @@ extension FocusCommand {
                 terminal.restore()
             }
             terminal.line(resumed ? "Resuming the stored pomodoro cycle" : "Pomodoro: \(rounds) × \(work) focus, \(short) breaks, \(long) long break")
-            let quit = FocusQuitFlag()
-            let keys = Task {
-                for await key in terminal.keys where key == .interrupt || key == .character("q") {
-                    await quit.set()
-                    return
-                }
-            }
+            let (quit, keys) = FocusQuitFlag.watching(terminal)
             defer { keys.cancel() }
             var lastPhase: Int?
             for await _ in Ticker.everySecond(on: global.time.clock) {

@@ -19,13 +19,7 @@ extension FocusCommand {
                 terminal.endLine()
                 terminal.restore()
             }
-            let quit = FocusQuitFlag()
-            let keys = Task {
-                for await key in terminal.keys where key == .interrupt || key == .character("q") {
-                    await quit.set()
-                    return
-                }
-            }
+            let (quit, keys) = FocusQuitFlag.watching(terminal)
             defer { keys.cancel() }
             var drawn = 0
             for await _ in Ticker.everySecond(on: global.time.clock) {
@@ -39,10 +33,4 @@ extension FocusCommand {
             }
         }
     }
-}
-
-/// Set once the user asked to quit.
-actor FocusQuitFlag {
-    private(set) var isSet = false
-    func set() { isSet = true }
 }
