@@ -262,16 +262,9 @@ extension AppDatabase {
     }
 
     private static func resolveRun(_ reference: String, in db: Database) throws -> RunRecord {
-        let hex = reference.lowercased()
-        guard hex.count >= 4, hex.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw StoreError.notFound(kind: "run", reference: reference)
-        }
-        let matches = try loadRecords(db, where: "lower(id) LIKE ?", arguments: [hex + "%"])
-        switch matches.count {
-        case 1: return matches[0]
-        case 0: throw StoreError.notFound(kind: "run", reference: reference)
-        default: throw StoreError.ambiguous(kind: "run", reference: reference, candidates: matches.map(\.shortID))
-        }
+        try RecordReference.resolve(
+            reference, kind: "run", byIDPrefix: { try loadRecords(db, where: "lower(id) LIKE ?", arguments: [$0 + "%"]) },
+            name: \.shortID)
     }
 }
 

@@ -126,16 +126,15 @@ extension AppDatabase {
                 throw StoreError.refused("several timers are active (\(names)); name one")
             }
         }
-        let hex = reference.lowercased()
-        if hex.count >= 4, hex.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-            let byID = try loadTimers(db, where: "lower(id) LIKE ?", arguments: [hex + "%"])
-            if byID.count == 1 { return byID[0] }
-            if byID.count > 1 { throw StoreError.ambiguous(kind: "timer", reference: reference, candidates: byID.map(\.displayName)) }
-        }
-        let byLabel = try loadTimers(db, where: "label = ?", arguments: [reference])
-        let active = byLabel.filter { [.running, .paused].contains($0.countdown.state(at: now)) }
-        if let timer = active.first ?? byLabel.first { return timer }
-        throw StoreError.notFound(kind: "timer", reference: reference)
+        return try RecordReference.resolve(
+            reference, kind: "timer",
+            byIDPrefix: { try loadTimers(db, where: "lower(id) LIKE ?", arguments: [$0 + "%"]) },
+            byLabel: { label in
+                // The active timer with the label, else the newest.
+                let labelled = try loadTimers(db, where: "label = ?", arguments: [label])
+                return labelled.first { [.running, .paused].contains($0.countdown.state(at: now)) } ?? labelled.first
+            },
+            name: \.displayName)
     }
 }
 

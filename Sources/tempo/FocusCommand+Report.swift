@@ -18,7 +18,7 @@ extension FocusCommand {
         @Option(help: "day, week, month or tag.") var by: Grouping = .day
         @Option(help: "An IANA zone to count days in instead of the configured one.") var tz: String?
         @Option(name: .customLong("day-start"), help: "HH:MM at which days start instead of the configured time.") var dayStart: String?
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let context = try FocusContext(global: global, access: .readOnly)
@@ -36,7 +36,7 @@ extension FocusCommand {
             let loadTo = toDate.map { calendar.start(of: $0.adding(days: 2)) }
             let ledger = try context.database.focusLedger(from: loadFrom, to: loadTo)
             let report = try ledger.report(settings: settings, from: fromDate, to: toDate, now: context.now)
-            if json {
+            if output.json {
                 try JSONOutput.print(FocusReportJSON(report, grouping: by))
             } else {
                 print(FocusReportTable.render(report, grouping: by))

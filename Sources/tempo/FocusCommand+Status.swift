@@ -8,13 +8,13 @@ extension FocusCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "The running session and today's total, goal, streak and marimo.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let status = try context.database.focusStatus(settings: settings, now: context.now)
-            if json {
+            if output.json {
                 try JSONOutput.print(FocusStatusJSON(status))
             } else {
                 print(FocusStatusText.lines(status).joined(separator: "\n"))
