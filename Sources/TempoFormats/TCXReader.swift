@@ -14,9 +14,9 @@ public enum TCXReader {
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
         let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            let parser = TCXParser(file: url.path, visit: escapable)
+            var parser = TCXParser(visit: escapable)
             do throws(FormatError) {
-                try parser.run(url)
+                try XMLScanner.scan(url, into: &parser)
                 return .success(())
             } catch {
                 return .failure(error)

@@ -156,9 +156,10 @@ public enum FocusImport {
     /// An instant in ISO 8601 (`2024-03-31T01:30:00Z`, with or without fractional seconds).
     public static func isoDateText(_ text: String) -> Date? { isoDate(text) }
 
+    /// An export names its instants with an offset: one without is not an instant.
     static func isoDate(_ text: String) -> Date? {
-        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+        guard let reading = ISO8601Time.reading(text), reading.offsetSeconds != nil else { return nil }
+        return reading.instantAssumingUTC
     }
 
     static func csvFields(_ line: String) -> [String] {
