@@ -6,7 +6,9 @@ struct GPXParser: XMLHandler {
     private let includeRoutes: Bool
     private let visit: (ActivityElement) -> Void
     private(set) var collectsText = false
-    private var point: PointBuilder?
+    /// The open point's fields, while `inPoint`.
+    private var point = PointBuilder(latitude: 0, longitude: 0)
+    private var inPoint = false
     private var pointName: String?
     private var pointIsWaypoint = false
     private var inTrack = false
@@ -26,7 +28,7 @@ struct GPXParser: XMLHandler {
 
     mutating func start(_ name: XMLScanner.Name, attributes: XMLScanner.Attributes) throws(XMLContentError) {
         depth += 1
-        if point != nil {
+        if inPoint {
             collectsText = depth == pointDepth + 1 || Self.isPointText(name)
             return
         }
@@ -63,6 +65,7 @@ struct GPXParser: XMLHandler {
         guard let lat = latitude.number else { throw .notANumber(latitude.trimmed, in: "\(element) lat") }
         guard let lon = longitude.number else { throw .notANumber(longitude.trimmed, in: "\(element) lon") }
         point = PointBuilder(latitude: lat, longitude: lon)
+        inPoint = true
         pointName = nil
         pointIsWaypoint = false
         pointDepth = depth
@@ -78,26 +81,25 @@ struct GPXParser: XMLHandler {
 
     mutating func end(_ name: XMLScanner.Name, text: XMLScanner.Text) throws(XMLContentError) {
         defer { depth -= 1 }
-        if var current = point {
+        if inPoint {
             if depth == pointDepth {
-                point = nil
+                inPoint = false
                 collectsText = false
-                visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: current.fix)) : .fix(current.fix))
+                visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point.fix)) : .fix(point.fix))
                 return
             }
             switch name {
-            case "ele": current.altitude = try Self.number(text, in: "ele")
+            case "ele": point.altitude = try Self.number(text, in: "ele")
             case "time":
                 guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
-                current.time = time
-            case "speed": current.speed = try Self.number(text, in: "speed")
-            case "course": current.course = try Self.number(text, in: "course")
-            case "hr": current.heartRate = try Self.number(text, in: "hr")
-            case "cad": current.cadence = try Self.number(text, in: "cad")
+                point.time = time
+            case "speed": point.speed = try Self.number(text, in: "speed")
+            case "course": point.course = try Self.number(text, in: "course")
+            case "hr": point.heartRate = try Self.number(text, in: "hr")
+            case "cad": point.cadence = try Self.number(text, in: "cad")
             case "name" where depth == pointDepth + 1: pointName = text.trimmed
             default: break
             }
-            point = current
             return
         }
         switch name {

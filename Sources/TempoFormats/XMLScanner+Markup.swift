@@ -18,10 +18,22 @@ extension XMLScanner {
 
     /// Text between tags: kept when the handler collects it; outside the root only white space.
     mutating func text<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if depth > 0 && !handler.collectsText {
+            // Indentation between tags: a few bytes, skipped without a library call.
+            var index = position + 1
+            let limit = min(count, position + Self.shortTextLength)
+            while index < limit {
+                if base[index] == UInt8(ascii: "<") {
+                    position = index
+                    return
+                }
+                index += 1
+            }
+        }
         let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
         let start = position
         let end = position + length
-        if openNameEnds.isEmpty {
+        if depth == 0 {
             for index in start..<end where !Self.isSpace(base[index]) {
                 throw syntaxError(sawRoot ? "content after the end of the document" : "text before the root element", at: start)
             }
@@ -49,24 +61,35 @@ extension XMLScanner {
     }
 
     private mutating func endTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
-        guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
-            throw syntaxError("a tag is not closed (expected >)", at: position)
-        }
-        let start = position
-        let close = position + closeOffset
-        let nameStart = start + 2
+        var start = position
+        var nameStart = start + 2
         var nameEnd = nameStart
-        while nameEnd < close, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
-        for index in nameEnd..<close where !Self.isSpace(base[index]) {
-            throw syntaxError("a malformed end tag", at: start)
+        while nameEnd < count, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+        let close: Int
+        if nameEnd < count, base[nameEnd] == UInt8(ascii: ">") {
+            close = nameEnd
+        } else {
+            guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
+                throw syntaxError("a tag is not closed (expected >)", at: position)
+            }
+            // Reading on may have moved the buffer.
+            start = position
+            nameStart = start + 2
+            close = position + closeOffset
+            nameEnd = nameStart
+            while nameEnd < close, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+            for index in nameEnd..<close where !Self.isSpace(base[index]) {
+                throw syntaxError("a malformed end tag", at: start)
+            }
         }
-        guard let openEnd = openNameEnds.last else { throw syntaxError("an end tag does not match its start tag", at: start) }
-        let openStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+        guard depth > 0 else { throw syntaxError("an end tag does not match its start tag", at: start) }
+        let openEnd = openNameEnds[depth - 1]
+        let openStart = depth > 1 ? openNameEnds[depth - 2] : 0
         guard closes(openStart..<openEnd, with: nameStart..<nameEnd) else {
             throw syntaxError("an end tag does not match its start tag", at: start)
         }
-        openNameEnds.removeLast()
-        openNames.removeSubrange(openStart...)
+        depth -= 1
+        openNamesCount = openStart
         position = close + 1
         callbackPosition = start
         do {
@@ -78,11 +101,11 @@ extension XMLScanner {
 
     /// Whether the end tag's name at `name` in the buffer closes the open element's at `open` in `openNames`.
     private func closes(_ open: Range<Int>, with name: Range<Int>) -> Bool {
-        if open.count == name.count, openNames[open].elementsEqual(UnsafeBufferPointer(start: base + name.lowerBound, count: name.count)) {
+        if open.count == name.count, Self.sameBytes(openNames + open.lowerBound, base + name.lowerBound, name.count) {
             return true
         }
         // Names are compared as text: canonically equivalent spellings are the same name.
-        return String(decoding: openNames[open], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: openNames + open.lowerBound, count: open.count), as: UTF8.self)
             == String(decoding: UnsafeBufferPointer(start: base + name.lowerBound, count: name.count), as: UTF8.self)
     }
 
@@ -111,10 +134,14 @@ extension XMLScanner {
     }
 
     private mutating func startTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if let tag = plainStartTag() {
+            try report(tag, &handler)
+            return
+        }
         guard let closeOffset = try findTagEnd() else { throw syntaxError("a tag is not closed (expected >)", at: position) }
         let start = position
         let close = position + closeOffset
-        if openNameEnds.isEmpty && sawRoot { throw syntaxError("content after the end of the document", at: start) }
+        if depth == 0 && sawRoot { throw syntaxError("content after the end of the document", at: start) }
         var index = start + 1
         while index < close, Self.isNameByte(base[index]) { index += 1 }
         let nameEnd = index
@@ -163,12 +190,76 @@ extension XMLScanner {
             attributeCount += 1
             index = valueEnd + 1
         }
+        try report(ScannedTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing), &handler)
+    }
+
+    /// Where a scanned start tag's parts are in the buffer.
+    private struct ScannedTag {
+        var start: Int
+        var nameEnd: Int
+        var close: Int
+        var selfClosing: Bool
+    }
+
+    /// One pass over a start tag inside the root that is in the buffer already, with
+    /// `name="value"` attributes whose values need no decoding (no reference, ASCII only); nil,
+    /// having changed nothing that matters, for anything else, which `startTag` then scans the
+    /// careful way. On such tags both find the same `>`: no quote or `<` can appear outside values.
+    @inline(__always)
+    private mutating func plainStartTag() -> ScannedTag? {
+        guard depth > 0 else { return nil }
+        let bytes = base
+        let limit = count
+        let start = position
+        var index = start + 1
+        while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+        let nameEnd = index
+        guard nameEnd > start + 1 else { return nil }
+        attributeCount = 0
+        while true {
+            guard index < limit else { return nil }
+            let byte = bytes[index]
+            if Self.isSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") { return ScannedTag(start: start, nameEnd: nameEnd, close: index, selfClosing: false) }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < limit, bytes[index + 1] == UInt8(ascii: ">") else { return nil }
+                return ScannedTag(start: start, nameEnd: nameEnd, close: index + 1, selfClosing: true)
+            }
+            let attributeStart = index
+            while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+            let attributeEnd = index
+            guard attributeEnd > attributeStart, index + 1 < limit, bytes[index] == UInt8(ascii: "=") else { return nil }
+            let quote = bytes[index + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+            let valueStart = index + 2
+            var valueEnd = valueStart
+            while valueEnd < limit, bytes[valueEnd] != quote {
+                if bytes[valueEnd] == UInt8(ascii: "&") || bytes[valueEnd] >= 0x80 { return nil }
+                valueEnd += 1
+            }
+            guard valueEnd < limit else { return nil }
+            reserveAttribute()
+            (attributes + attributeCount).initialize(
+                to: Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd, decoded: false))
+            attributeCount += 1
+            index = valueEnd + 1
+        }
+    }
+
+    /// Hands a scanned start tag (and, for `<a/>`, its end) to the handler.
+    @inline(__always)
+    private mutating func report<Handler: XMLHandler>(_ tag: ScannedTag, _ handler: inout Handler) throws(Failure) {
+        let start = tag.start
+        let selfClosing = tag.selfClosing
         sawRoot = true
-        position = close + 1
+        position = tag.close + 1
         callbackPosition = start
-        let name = localName(start + 1, nameEnd)
-        if !selfClosing { openNames.append(contentsOf: UnsafeBufferPointer(start: base + start + 1, count: nameEnd - start - 1)) }
-        if !selfClosing { openNameEnds.append(openNames.count) }
+        let name = localName(start + 1, tag.nameEnd)
+        if !selfClosing { pushOpenName(start + 1, tag.nameEnd - start - 1) }
+        rawText = nil
         do {
             try handler.start(name, attributes: Attributes(base: base, scratch: scratch, list: attributes, count: attributeCount))
             scratchCount = 0
@@ -177,6 +268,9 @@ extension XMLScanner {
             throw Failure(location: location(of: start), reason: error.reason)
         }
     }
+
+    /// Longest run of text between tags looked through byte by byte before calling `memchr`.
+    private static let shortTextLength = 24
 
     private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
 
@@ -225,93 +319,5 @@ extension XMLScanner {
             index -= 1
         }
         return Name(start: base + first, count: end - first)
-    }
-
-    // MARK: Text
-
-    /// The text collected since the last start tag.
-    var currentText: Text {
-        if let rawText { return Text(bytes: UnsafeBufferPointer(start: base + rawText.lowerBound, count: rawText.count)) }
-        return Text(bytes: UnsafeBufferPointer(start: scratch, count: scratchCount))
-    }
-
-    mutating func clearText() {
-        rawText = nil
-        scratchCount = 0
-    }
-
-    /// Moves text kept as a range of the buffer into `scratch`, before the buffer moves.
-    mutating func keepText() {
-        guard let raw = rawText else { return }
-        rawText = nil
-        appendToScratch(base + raw.lowerBound, raw.count)
-    }
-
-    /// Appends the bytes from `start` to `end` to the text as a piece of its own: references
-    /// expanded when asked, bytes that are not UTF-8 replaced (U+FFFD) within the piece.
-    private mutating func appendText(_ start: Int, _ end: Int, expandingEntities: Bool) throws(Failure) {
-        var plain = true
-        for index in start..<end where base[index] >= 0x80 || (expandingEntities && base[index] == UInt8(ascii: "&")) {
-            plain = false
-            break
-        }
-        if plain && rawText == nil && scratchCount == 0 {
-            rawText = start..<end
-            return
-        }
-        keepText()
-        if plain {
-            appendToScratch(base + start, end - start)
-        } else if expandingEntities {
-            appendToScratch(try decoded(start, end))
-        } else {
-            appendToScratch(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
-        }
-    }
-
-    /// The bytes from `start` to `end` as text, entity and character references expanded.
-    private func decoded(_ start: Int, _ end: Int) throws(Failure) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        var index = start
-        while index < end {
-            let byte = base[index]
-            guard byte == UInt8(ascii: "&") else {
-                out.append(byte)
-                index += 1
-                continue
-            }
-            var semicolon = index
-            while semicolon < end, base[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
-            guard semicolon < end else { throw syntaxError("a bad entity reference", at: index) }
-            let entity = String(decoding: UnsafeBufferPointer(start: base + index + 1, count: semicolon - index - 1), as: UTF8.self)
-            guard Self.appendExpansion(of: entity, to: &out) else { throw syntaxError("a bad entity reference", at: index) }
-            index = semicolon + 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the UTF-8 of a predefined entity (`lt`, `amp`, …) or a character reference
-    /// (`#38`, `#x26`) named by `entity` (the text between `&` and `;`); false when it is neither.
-    private static func appendExpansion(of entity: String, to out: inout [UInt8]) -> Bool {
-        switch entity {
-        case "lt": out.append(UInt8(ascii: "<"))
-        case "gt": out.append(UInt8(ascii: ">"))
-        case "amp": out.append(UInt8(ascii: "&"))
-        case "quot": out.append(UInt8(ascii: "\""))
-        case "apos": out.append(UInt8(ascii: "'"))
-        default:
-            let scalar: UInt32?
-            if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                scalar = UInt32(entity.dropFirst(2), radix: 16)
-            } else if entity.hasPrefix("#") {
-                scalar = UInt32(entity.dropFirst())
-            } else {
-                scalar = nil
-            }
-            guard let scalar, let unicode = Unicode.Scalar(scalar) else { return false }
-            out += Array(String(Character(unicode)).utf8)
-        }
-        return true
     }
 }

@@ -18,7 +18,7 @@ extension XMLScanner {
 
         @inline(__always)
         static func == (name: Name, literal: StaticString) -> Bool {
-            name.count == literal.utf8CodeUnitCount && memcmp(name.start, literal.utf8Start, name.count) == 0
+            name.count == literal.utf8CodeUnitCount && XMLScanner.sameBytes(name.start, literal.utf8Start, name.count)
         }
 
         @inline(__always)
@@ -54,7 +54,7 @@ extension XMLScanner {
             for index in 0..<count {
                 let attribute = list[index]
                 guard attribute.name.count == name.utf8CodeUnitCount,
-                    memcmp(base + attribute.name.lowerBound, name.utf8Start, attribute.name.count) == 0
+                    XMLScanner.sameBytes(base + attribute.name.lowerBound, name.utf8Start, attribute.name.count)
                 else { continue }
                 let start = (attribute.decoded ? scratch : base) + attribute.value.lowerBound
                 return Text(bytes: UnsafeBufferPointer(start: start, count: attribute.value.count))

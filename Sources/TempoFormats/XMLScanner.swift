@@ -31,8 +31,12 @@ struct XMLScanner: ~Copyable {
     private var droppedColumn = 0
 
     /// The open elements' qualified names, one after another; `openNameEnds` marks where each ends.
-    var openNames: [UInt8] = []
-    var openNameEnds: [Int] = []
+    var openNames: UnsafeMutablePointer<UInt8>
+    private var openNamesCapacity = 256
+    var openNamesCount = 0
+    var openNameEnds: UnsafeMutablePointer<Int>
+    private var openNameEndsCapacity = 32
+    var depth = 0
     var sawRoot = false
     /// Where the tag being handled starts: content errors are reported there.
     var callbackPosition = 0
@@ -55,6 +59,8 @@ struct XMLScanner: ~Copyable {
         base = .allocate(capacity: capacity)
         scratch = .allocate(capacity: scratchCapacity)
         attributes = .allocate(capacity: attributeCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
     }
 
     /// Scans a document already in memory (transcoded to UTF-8).
@@ -70,12 +76,16 @@ struct XMLScanner: ~Copyable {
         atEnd = true
         scratch = .allocate(capacity: scratchCapacity)
         attributes = .allocate(capacity: attributeCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
     }
 
     deinit {
         base.deallocate()
         scratch.deallocate()
         attributes.deallocate()
+        openNames.deallocate()
+        openNameEnds.deallocate()
     }
 
     /// Scans the whole document, handing its elements to `handler`.
@@ -87,7 +97,7 @@ struct XMLScanner: ~Copyable {
                 try text(&handler)
             }
         }
-        if !openNameEnds.isEmpty { throw syntaxError("the document ends too early", at: position) }
+        if depth > 0 { throw syntaxError("the document ends too early", at: position) }
         if !sawRoot { throw syntaxError("the document is empty", at: position) }
     }
 
@@ -153,15 +163,56 @@ struct XMLScanner: ~Copyable {
     private mutating func compact() {
         guard position > 0 else { return }
         keepText()
-        var newlines = 0
-        for index in 0..<position where base[index] == UInt8(ascii: "\n") { newlines += 1 }
-        droppedLines += newlines
+        droppedLines += Self.newlines(base, position)
         var lastNewline = position - 1
         while lastNewline >= 0, base[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
         droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
         memmove(base, base + position, count - position)
         count -= position
         position = 0
+    }
+
+    /// Line feeds among the `count` bytes at `bytes`, eight bytes at a time: lines are counted for
+    /// error messages only, but over every byte read, so this must cost next to nothing.
+    private static func newlines(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var total = 0
+        var index = 0
+        while index + 8 <= count {
+            // Eight one-byte counters, summed across before any of them can pass 255.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < Int(UInt8.max) && index + 8 <= count {
+                // Bytes equal to 0x0A become zero; each zero byte (exactly) gets its top bit set.
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+                index += 8
+                words += 1
+            }
+            total += Int(truncatingIfNeeded: (lanes &* 0x0101_0101_0101_0101) >> 56)
+        }
+        while index < count {
+            if bytes[index] == UInt8(ascii: "\n") { total += 1 }
+            index += 1
+        }
+        return total
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (names are short: no library call).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The offset from `position` of the first `byte` at or after offset `from`, reading more as
@@ -217,6 +268,29 @@ struct XMLScanner: ~Copyable {
         text.withUTF8 { utf8 in
             if let start = utf8.baseAddress { appendToScratch(start, utf8.count) }
         }
+    }
+
+    /// Pushes the name of an element just opened, `length` bytes at `start` in the buffer.
+    mutating func pushOpenName(_ start: Int, _ length: Int) {
+        if openNamesCount + length > openNamesCapacity {
+            let newCapacity = max(openNamesCapacity * 2, openNamesCount + length)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: openNames, count: openNamesCount)
+            openNames.deallocate()
+            openNames = grown
+            openNamesCapacity = newCapacity
+        }
+        if depth == openNameEndsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openNameEndsCapacity * 2)
+            grown.update(from: openNameEnds, count: depth)
+            openNameEnds.deallocate()
+            openNameEnds = grown
+            openNameEndsCapacity *= 2
+        }
+        (openNames + openNamesCount).update(from: base + start, count: length)
+        openNamesCount += length
+        openNameEnds[depth] = openNamesCount
+        depth += 1
     }
 
     /// Room for one more attribute.

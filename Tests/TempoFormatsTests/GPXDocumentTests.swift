@@ -128,6 +128,23 @@ import Testing
         #expect(Self.read(try TempFile.write("long-broken.gpx", broken.text)).error?.location == broken.location)
     }
 
+    /// Every place a one-MiB read can end inside a point: the point must read the same.
+    @Test func everyTagAndValueCutByTheEndOfARead() throws {
+        let point = "<trkpt lat=\"1.5\" lon=\"2.5\"><ele>3</ele><time>2020-01-01T00:00:00Z</time><x:hr>150</x:hr></trkpt>"
+        let open = "<gpx><trk><trkseg>"
+        for cut in 0...point.utf8.count {
+            // The comment pads the document so that the read ends `cut` bytes into the point.
+            let padding = XMLScanner.chunkSize - open.utf8.count - "<!---->".utf8.count - cut
+            let text = open + "<!--" + String(repeating: " ", count: padding) + "-->" + point + "</trkseg></trk></gpx>"
+            let outcome = Self.read(try TempFile.write("cut.gpx", text))
+            let fixes = outcome.elements.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
+            #expect(outcome.error == nil, "cut \(cut)")
+            #expect(fixes.map(\.altitudeMeters) == [3], "cut \(cut)")
+            #expect(fixes.first?.heartRateBPM == 150, "cut \(cut)")
+            #expect(fixes.first?.time == Date(timeIntervalSince1970: 1_577_836_800), "cut \(cut)")
+        }
+    }
+
     /// A pipe cannot be read again: its lines are counted as the buffer moves on, to the same place.
     @Test func linesAreCountedOnPipesToo() throws {
         let broken = Self.longBrokenTrack()

@@ -56,33 +56,24 @@ public enum ISO8601Time {
         var end = bytes.endIndex
         while index < end, isSpace(bytes[index]) { index += 1 }
         while end > index, isSpace(bytes[end - 1]) { end -= 1 }
-        func digits(_ count: Int) -> Int? {
-            guard end - index >= count else { return nil }
-            var value = 0
-            for offset in 0..<count {
-                let digit = bytes[index + offset] &- UInt8(ascii: "0")
-                guard digit <= 9 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            index += count
-            return value
-        }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < end, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), skip(UInt8(ascii: "-")), let month = digits(2), skip(UInt8(ascii: "-")),
-            let day = digits(2), skip(UInt8(ascii: "T")) || skip(UInt8(ascii: "t")) || skip(UInt8(ascii: " ")),
-            let hour = digits(2), skip(UInt8(ascii: ":")), let minute = digits(2),
-            (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60
+        // YYYY-MM-DDTHH:MM, at fixed places.
+        guard end - index >= 16, let century = twoDigits(bytes, index), let yearInCentury = twoDigits(bytes, index + 2),
+            bytes[index + 4] == UInt8(ascii: "-"), let month = twoDigits(bytes, index + 5), bytes[index + 7] == UInt8(ascii: "-"),
+            let day = twoDigits(bytes, index + 8), isDateTimeSeparator(bytes[index + 10]), let hour = twoDigits(bytes, index + 11),
+            bytes[index + 13] == UInt8(ascii: ":"), let minute = twoDigits(bytes, index + 14)
         else { return nil }
+        let year = century * 100 + yearInCentury
+        guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60
+        else { return nil }
+        index += 16
         var second = 0
         var fraction = 0.0
-        if skip(UInt8(ascii: ":")) {
-            guard let written = digits(2), written <= 60 else { return nil }
+        if index < end, bytes[index] == UInt8(ascii: ":") {
+            guard end - index >= 3, let written = twoDigits(bytes, index + 1), written <= 60 else { return nil }
             second = written
-            if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) {
+            index += 3
+            if index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+                index += 1
                 // Summed digit by digit: the same double for every reader of the same text.
                 var scale = 0.1
                 let start = index
@@ -95,23 +86,39 @@ public enum ISO8601Time {
             }
         }
         var offsetSeconds: Int?
-        if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
+        if index < end, bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
             offsetSeconds = 0
+            index += 1
         } else if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = digits(2), hours < 24 else { return nil }
+            guard end - index >= 3, let hours = twoDigits(bytes, index + 1), hours < 24 else { return nil }
+            index += 3
             var minutes = 0
             if index < end {
-                _ = skip(UInt8(ascii: ":"))
-                guard let written = digits(2), written < 60 else { return nil }
+                if bytes[index] == UInt8(ascii: ":") { index += 1 }
+                guard end - index >= 2, let written = twoDigits(bytes, index), written < 60 else { return nil }
                 minutes = written
+                index += 2
             }
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         guard index == end else { return nil }
         let days = LocalDate.daysSinceEpoch(year: year, month: month, day: day)
         return Reading(localSeconds: days * 86_400 + hour * 3600 + minute * 60 + second, fraction: fraction, offsetSeconds: offsetSeconds)
+    }
+
+    /// The two decimal digits at `index` as a number (the caller checked they are there).
+    @inlinable
+    static func twoDigits<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: Int) -> Int? where Bytes.Index == Int {
+        let high = bytes[index] &- UInt8(ascii: "0")
+        let low = bytes[index + 1] &- UInt8(ascii: "0")
+        guard high <= 9, low <= 9 else { return nil }
+        return Int(high) * 10 + Int(low)
+    }
+
+    @inlinable
+    static func isDateTimeSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: " ")
     }
 
     @inlinable
