@@ -100,12 +100,17 @@ extension XMLScanner {
     }
 
     /// Whether the end tag's name at `name` in the buffer closes the open element's at `open` in `openNames`.
+    @inline(__always)
     private func closes(_ open: Range<Int>, with name: Range<Int>) -> Bool {
         if open.count == name.count, Self.sameBytes(openNames + open.lowerBound, base + name.lowerBound, name.count) {
             return true
         }
-        // Names are compared as text: canonically equivalent spellings are the same name.
-        return String(decoding: UnsafeBufferPointer(start: openNames + open.lowerBound, count: open.count), as: UTF8.self)
+        return closesAsText(open, with: name)
+    }
+
+    /// Names are compared as text at last: canonically equivalent spellings are the same name.
+    private func closesAsText(_ open: Range<Int>, with name: Range<Int>) -> Bool {
+        String(decoding: UnsafeBufferPointer(start: openNames + open.lowerBound, count: open.count), as: UTF8.self)
             == String(decoding: UnsafeBufferPointer(start: base + name.lowerBound, count: name.count), as: UTF8.self)
     }
 

@@ -271,7 +271,17 @@ struct XMLScanner: ~Copyable {
     }
 
     /// Pushes the name of an element just opened, `length` bytes at `start` in the buffer.
+    @inline(__always)
     mutating func pushOpenName(_ start: Int, _ length: Int) {
+        if openNamesCount + length > openNamesCapacity || depth == openNameEndsCapacity { growOpenNames(length) }
+        (openNames + openNamesCount).update(from: base + start, count: length)
+        openNamesCount += length
+        openNameEnds[depth] = openNamesCount
+        depth += 1
+    }
+
+    /// Room for one more open element whose name is `length` bytes long.
+    private mutating func growOpenNames(_ length: Int) {
         if openNamesCount + length > openNamesCapacity {
             let newCapacity = max(openNamesCapacity * 2, openNamesCount + length)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -287,10 +297,6 @@ struct XMLScanner: ~Copyable {
             openNameEnds = grown
             openNameEndsCapacity *= 2
         }
-        (openNames + openNamesCount).update(from: base + start, count: length)
-        openNamesCount += length
-        openNameEnds[depth] = openNamesCount
-        depth += 1
     }
 
     /// Room for one more attribute.
