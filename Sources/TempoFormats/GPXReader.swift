@@ -12,15 +12,6 @@ public enum GPXReader {
     public static func stream(
         _ url: URL, includeRoutes: Bool = false, _ visit: (ActivityElement) -> Void
     ) throws(FormatError) {
-        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            var parser = GPXParser(includeRoutes: includeRoutes, visit: escapable)
-            do throws(FormatError) {
-                try XMLScanner.scan(url, into: &parser)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
+        try XMLScanner.stream(url, visit) { GPXParser(includeRoutes: includeRoutes, visit: $0) }
     }
 }

@@ -1,16 +1,27 @@
 import Foundation
 
 extension XMLScanner {
+    /// Streams the XML file at `url` to `visit` through the handler `makeHandler` builds around it.
+    static func stream<Handler: XMLHandler>(
+        _ url: URL, _ visit: (ActivityElement) -> Void, handler makeHandler: (@escaping (ActivityElement) -> Void) -> Handler
+    ) throws(FormatError) {
+        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
+            var handler = makeHandler(escapable)
+            do throws(FormatError) {
+                try scan(url, into: &handler)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
     /// Scans the XML file at `url` into `handler`: a UTF-8 document streamed from disk, one in
     /// another encoding read whole and transcoded to UTF-8 before the first element is reported.
     /// Errors name the file and, for the document's own errors, the line and column.
     static func scan<Handler: XMLHandler>(_ url: URL, into handler: inout Handler) throws(FormatError) {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
-        }
+        let handle = try ActivityFile.open(url)
         defer { try? handle.close() }
         var scanner = XMLScanner(descriptor: handle.fileDescriptor)
         do throws(Failure) {
