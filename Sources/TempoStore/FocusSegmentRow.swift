@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import TempoKit
+
+/// A row of `focus_segment`: one stretch of a session's focus (`endAt` nil while it runs).
+struct FocusSegmentRow: SequencedRecord {
+    static let databaseTableName = "focus_segment"
+
+    var sessionID: UUID
+    var seq: Int
+    var startAt: Date
+    var endAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case seq
+        case sessionID = "session_id"
+        case startAt = "start_at"
+        case endAt = "end_at"
+    }
+
+    enum Columns {
+        static let sessionID = Column(CodingKeys.sessionID)
+        static let startAt = Column(CodingKeys.startAt)
+        static let endAt = Column(CodingKeys.endAt)
+    }
+
+    /// The rows of `session`'s segments, numbered from 0.
+    static func rows(of session: FocusSession) -> [FocusSegmentRow] {
+        session.stopwatch.segments.enumerated().map { seq, segment in
+            FocusSegmentRow(sessionID: session.id, seq: seq, startAt: segment.start, endAt: segment.end)
+        }
+    }
+
+    /// The instants of the segment in `row` (a row of `focus_segment`, or a join holding its
+    /// times), without decoding its session's id: a loaded history decodes that once per session.
+    static func segment(in row: Row) -> Stopwatch.Segment {
+        let end: Double? = row[Columns.endAt]
+        return Stopwatch.Segment(start: Date(timeIntervalSince1970: row[Columns.startAt]), end: end.map(Date.init(timeIntervalSince1970:)))
+    }
+}
