@@ -74,10 +74,9 @@ extension AppDatabase {
         try perform(.write) { db in
             var added = 0, skipped = 0
             for session in sessions {
-                let knownImport = try session.importKey.map { key in
-                    try FocusSessionRow.filter(FocusSessionRow.Columns.importKey == key).isExists(db)
-                } ?? false
-                if try knownImport || FocusSessionRow.filter(key: session.id.uuidString).isExists(db) {
+                var known = FocusSessionRow.Columns.id == session.id.uuidString
+                if let key = session.importKey { known = known || FocusSessionRow.Columns.importKey == key }
+                if try !FocusSessionRow.filter(known).isEmpty(db) {
                     skipped += 1
                     continue
                 }
@@ -101,11 +100,7 @@ extension AppDatabase {
     /// Sessions with focused time in `[from, to)` (all when both are nil), plus the active one.
     public func focusLedger(from: Date? = nil, to: Date? = nil) throws -> FocusLedger {
         try perform(.read) { db in
-            // A whole-history load seeks the segment index once per session: reading pages
-            // through a memory map instead of a read() copy each was a large part of its cost.
-            // Per connection and only a limit: nothing is mapped that is not read.
-            try db.execute(sql: "PRAGMA mmap_size = 268435456")
-            return FocusLedger(sessions: try Self.loadSessions(db, overlapping: from ?? .distantPast, to ?? .distantFuture))
+            FocusLedger(sessions: try Self.loadSessions(db, overlapping: from ?? .distantPast, to ?? .distantFuture))
         }
     }
 

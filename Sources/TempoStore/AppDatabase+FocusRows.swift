@@ -22,7 +22,7 @@ extension AppDatabase {
     /// place. `isNew` says none of its rows can exist yet (an import checked), so none is looked for.
     static func save(_ session: FocusSession, in db: Database, isNew: Bool) throws {
         let row = try FocusSessionRow(session)
-        let segments = FocusSegmentRow.rows(of: session)
+        let segments = FocusSegmentRow.rows(of: session.stopwatch, ownerID: session.id)
         if isNew {
             try row.insert(db)
             for segment in segments { try segment.insert(db) }

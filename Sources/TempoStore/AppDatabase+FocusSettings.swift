@@ -25,7 +25,7 @@ extension AppDatabase {
                 ("goal_s", settings.goalSeconds.map { String($0) } ?? ""),
                 ("growth_thresholds_s", settings.growthThresholdsSeconds.map { String($0) }.joined(separator: ",")),
             ]
-            for (key, value) in values { try FocusSettingRow(key: key, value: value).upsert(db) }
+            for (key, value) in values { try FocusSettingRow(key: key, value: value).save(db) }
             return settings
         }
     }

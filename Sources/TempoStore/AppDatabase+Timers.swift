@@ -88,7 +88,7 @@ extension AppDatabase {
         }
         try TimerSegmentRow.replace(
             TimerSegmentRow.filter(TimerSegmentRow.Columns.timerID == timer.id.uuidString),
-            with: TimerSegmentRow.rows(of: timer), in: db)
+            with: TimerSegmentRow.rows(of: timer.countdown.stopwatch, ownerID: timer.id), in: db)
     }
 
     /// The timers `request` selects, newest first.

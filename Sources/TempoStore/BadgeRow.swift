@@ -24,15 +24,17 @@ struct BadgeRow: StoredRecord {
         static let earnedAt = Column(CodingKeys.earnedAt)
     }
 
+    /// The badge it stores.
+    var record: BadgeRecord {
+        BadgeRecord(id: id, badge: badge, place: place, spot: spot, earnedAt: earnedAt, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    }
+}
+
+extension BadgeRow {
     /// The row of `record`.
     init(_ record: BadgeRecord) {
         self.init(
             id: record.id, badge: record.badge, place: record.place, spot: record.spot, earnedAt: record.earnedAt,
             latitude: record.coordinate.latitude, longitude: record.coordinate.longitude)
-    }
-
-    /// The badge it stores.
-    var record: BadgeRecord {
-        BadgeRecord(id: id, badge: badge, place: place, spot: spot, earnedAt: earnedAt, coordinate: Coordinate(latitude: latitude, longitude: longitude))
     }
 }

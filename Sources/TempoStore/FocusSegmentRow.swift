@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import TempoKit
 
-/// A row of `focus_segment`: one stretch of a session's focus (`endAt` nil while it runs).
-struct FocusSegmentRow: SequencedRecord {
+/// A row of `focus_segment`: one stretch of a session's focus.
+struct FocusSegmentRow: SegmentRecord {
     static let databaseTableName = "focus_segment"
 
     var sessionID: UUID
@@ -24,17 +24,16 @@ struct FocusSegmentRow: SequencedRecord {
         static let endAt = Column(CodingKeys.endAt)
     }
 
-    /// The rows of `session`'s segments, numbered from 0.
-    static func rows(of session: FocusSession) -> [FocusSegmentRow] {
-        session.stopwatch.segments.enumerated().map { seq, segment in
-            FocusSegmentRow(sessionID: session.id, seq: seq, startAt: segment.start, endAt: segment.end)
-        }
-    }
-
     /// The instants of the segment in `row` (a row of `focus_segment`, or a join holding its
     /// times), without decoding its session's id: a loaded history decodes that once per session.
     static func segment(in row: Row) -> Stopwatch.Segment {
         let end: Double? = row[Columns.endAt]
         return Stopwatch.Segment(start: Date(timeIntervalSince1970: row[Columns.startAt]), end: end.map(Date.init(timeIntervalSince1970:)))
+    }
+}
+
+extension FocusSegmentRow {
+    init(ownerID: UUID, seq: Int, startAt: Date, endAt: Date?) {
+        self.init(sessionID: ownerID, seq: seq, startAt: startAt, endAt: endAt)
     }
 }

@@ -52,16 +52,6 @@ struct PlaceConditionRow: StoredRecord {
         [CodingKeys.monitor.rawValue: monitor, CodingKeys.identifier.rawValue: identifier]
     }
 
-    /// The row of `record` in `monitor`.
-    init(_ record: ConditionRecord, monitor: String) {
-        let condition = record.condition
-        self.init(
-            monitor: monitor, identifier: record.identifier, latitude: condition.center.latitude,
-            longitude: condition.center.longitude, radiusMeters: condition.radiusMeters, dwellSeconds: condition.dwellSeconds,
-            exitBufferMeters: condition.exitBufferMeters, oneShot: condition.isOneShot, state: record.state.rawValue)
-        if let event = record.lastEvent { self.record(event) }
-    }
-
     /// Keeps `event` as the last event, and its state as the condition's.
     mutating func record(_ event: MonitorEvent) {
         state = event.state.rawValue
@@ -88,5 +78,17 @@ struct PlaceConditionRow: StoredRecord {
             lastEvent = MonitorEvent(identifier: identifier, state: eventState, date: eventAt, fix: fix)
         }
         return ConditionRecord(identifier: identifier, condition: condition, state: ConditionState(rawValue: state) ?? .unknown, lastEvent: lastEvent)
+    }
+}
+
+extension PlaceConditionRow {
+    /// The row of `record` in `monitor`.
+    init(_ record: ConditionRecord, monitor: String) {
+        let condition = record.condition
+        self.init(
+            monitor: monitor, identifier: record.identifier, latitude: condition.center.latitude,
+            longitude: condition.center.longitude, radiusMeters: condition.radiusMeters, dwellSeconds: condition.dwellSeconds,
+            exitBufferMeters: condition.exitBufferMeters, oneShot: condition.isOneShot, state: record.state.rawValue)
+        if let event = record.lastEvent { self.record(event) }
     }
 }

@@ -30,15 +30,17 @@ struct PlaceRow: StoredRecord {
         static let badge = Column(CodingKeys.badge)
     }
 
+    /// The place it stores.
+    func place() throws(PlaceError) -> Place {
+        try Place(name: name, center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radiusMeters, spot: spot, badge: badge)
+    }
+}
+
+extension PlaceRow {
     /// A new row for `place`, made at `createdAt`.
     init(_ place: Place, createdAt: Date) {
         self.init(
             id: UUID(), name: place.name, latitude: place.center.latitude, longitude: place.center.longitude,
             radiusMeters: place.radiusMeters, spot: place.spot, badge: place.badge, createdAt: createdAt)
-    }
-
-    /// The place it stores.
-    func place() throws(PlaceError) -> Place {
-        try Place(name: name, center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radiusMeters, spot: spot, badge: badge)
     }
 }

@@ -22,13 +22,15 @@ struct RunEventRow: StoredRecord {
         static let seq = Column(CodingKeys.seq)
     }
 
-    /// The row of `event`, the run's `seq`-th command.
-    init(runID: UUID, seq: Int, event: StoredRun.Event) {
-        self.init(runID: runID, seq: seq, action: event.action.rawValue, at: event.at, fixCount: event.fixCount)
-    }
-
     /// The command it stores; nil for an action this version does not know.
     var event: StoredRun.Event? {
         RunAction(rawValue: action).map { StoredRun.Event(action: $0, at: at, fixCount: fixCount) }
+    }
+}
+
+extension RunEventRow {
+    /// The row of `event`, the run's `seq`-th command.
+    init(runID: UUID, seq: Int, event: StoredRun.Event) {
+        self.init(runID: runID, seq: seq, action: event.action.rawValue, at: event.at, fixCount: event.fixCount)
     }
 }

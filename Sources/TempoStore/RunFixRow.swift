@@ -36,15 +36,6 @@ struct RunFixRow: StoredRecord {
         static let seq = Column(CodingKeys.seq)
     }
 
-    /// The row of `fix`, the run's `seq`-th, in segment `segment`.
-    init(runID: UUID, seq: Int, segment: Int, fix: LocationFix) {
-        self.init(
-            runID: runID, seq: seq, segment: segment, time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
-            altitudeMeters: fix.altitudeMeters, horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
-            verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: fix.speedMetersPerSecond,
-            courseDegrees: fix.courseDegrees, heartRateBPM: fix.heartRateBPM, cadencePerMinute: fix.cadencePerMinute)
-    }
-
     /// The fix it stores.
     var fix: LocationFix {
         LocationFix(
@@ -52,5 +43,16 @@ struct RunFixRow: StoredRecord {
             horizontalAccuracyMeters: horizontalAccuracyMeters, verticalAccuracyMeters: verticalAccuracyMeters,
             speedMetersPerSecond: speedMetersPerSecond, courseDegrees: courseDegrees, heartRateBPM: heartRateBPM,
             cadencePerMinute: cadencePerMinute)
+    }
+}
+
+extension RunFixRow {
+    /// The row of `fix`, the run's `seq`-th, in segment `segment`.
+    init(runID: UUID, seq: Int, segment: Int, fix: LocationFix) {
+        self.init(
+            runID: runID, seq: seq, segment: segment, time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
+            altitudeMeters: fix.altitudeMeters, horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
+            verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: fix.speedMetersPerSecond,
+            courseDegrees: fix.courseDegrees, heartRateBPM: fix.heartRateBPM, cadencePerMinute: fix.cadencePerMinute)
     }
 }

@@ -90,16 +90,26 @@ public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
         case autoPause = "auto_pause"
     }
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let contentHash = Column(CodingKeys.contentHash)
-        static let finished = Column(CodingKeys.finished)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let startedAt = Column(CodingKeys.startedAt)
-        static let stoppedAt = Column(CodingKeys.stoppedAt)
-        static let distanceMeters = Column(CodingKeys.distanceMeters)
-        static let timerSeconds = Column(CodingKeys.timerSeconds)
-        static let movingSeconds = Column(CodingKeys.movingSeconds)
+    /// The columns the store queries by or updates.
+    public enum Columns {
+        /// `id`: the uppercase text of the UUID.
+        public static let id = Column(CodingKeys.id)
+        /// `content_hash`.
+        public static let contentHash = Column(CodingKeys.contentHash)
+        /// `finished`.
+        public static let finished = Column(CodingKeys.finished)
+        /// `created_at`, seconds since 1970 (UTC).
+        public static let createdAt = Column(CodingKeys.createdAt)
+        /// `started_at`, seconds since 1970 (UTC).
+        public static let startedAt = Column(CodingKeys.startedAt)
+        /// `stopped_at`, seconds since 1970 (UTC).
+        public static let stoppedAt = Column(CodingKeys.stoppedAt)
+        /// `distance_m`.
+        public static let distanceMeters = Column(CodingKeys.distanceMeters)
+        /// `timer_s`.
+        public static let timerSeconds = Column(CodingKeys.timerSeconds)
+        /// `moving_s`.
+        public static let movingSeconds = Column(CodingKeys.movingSeconds)
     }
 
     /// Every fix received, in order.

@@ -21,11 +21,13 @@ struct RunSportRow: StoredRecord {
         static let seq = Column(CodingKeys.seq)
     }
 
+    /// The change it stores (a sport this version does not know reads as none).
+    var change: SportChange { SportChange(at: startAt, sport: sport.flatMap(Sport.init(rawValue:))) }
+}
+
+extension RunSportRow {
     /// The row of `change`, the run's `seq`-th.
     init(runID: UUID, seq: Int, change: SportChange) {
         self.init(runID: runID, seq: seq, startAt: change.at, sport: change.sport?.rawValue)
     }
-
-    /// The change it stores (a sport this version does not know reads as none).
-    var change: SportChange { SportChange(at: startAt, sport: sport.flatMap(Sport.init(rawValue:))) }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import GRDB
-import TempoKit
 
-/// A row of `timer_segment`: one stretch a timer ran (`endAt` nil while it runs).
-struct TimerSegmentRow: SequencedRecord {
+/// A row of `timer_segment`: one stretch a timer ran.
+struct TimerSegmentRow: SegmentRecord {
     static let databaseTableName = "timer_segment"
 
     var timerID: UUID
@@ -22,14 +21,10 @@ struct TimerSegmentRow: SequencedRecord {
         static let timerID = Column(CodingKeys.timerID)
         static let seq = Column(CodingKeys.seq)
     }
+}
 
-    /// The stopwatch segment it stores.
-    var segment: Stopwatch.Segment { Stopwatch.Segment(start: startAt, end: endAt) }
-
-    /// The rows of `timer`'s segments, numbered from 0.
-    static func rows(of timer: TimerRecord) -> [TimerSegmentRow] {
-        timer.countdown.stopwatch.segments.enumerated().map { seq, segment in
-            TimerSegmentRow(timerID: timer.id, seq: seq, startAt: segment.start, endAt: segment.end)
-        }
+extension TimerSegmentRow {
+    init(ownerID: UUID, seq: Int, startAt: Date, endAt: Date?) {
+        self.init(timerID: ownerID, seq: seq, startAt: startAt, endAt: endAt)
     }
 }
