@@ -36,8 +36,12 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private init(migrated writer: any DatabaseWriter) {
-        self.writer = writer
+    /// The store over a file whose schema is complete. What the connection learnt of the
+    /// schema while opening is forgotten: another process may have been creating the tables
+    /// meanwhile, and GRDB keeps a connection's table layouts (records rely on them) until told.
+    private init(migrated queue: DatabaseQueue) {
+        queue.inDatabase { db in db.clearSchemaCache() }
+        self.writer = queue
     }
 
     /// Opens the store at `path`: created on first use for `.readWrite`, never written for
