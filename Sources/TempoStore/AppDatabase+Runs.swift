@@ -90,15 +90,7 @@ extension AppDatabase {
             let stored = StoredRun(
                 record: record, fixes: segments.enumerated().flatMap { index, fixes in fixes.map { (index, $0) } },
                 events: [], lapStarts: lapStarts, sportChanges: sportChanges)
-            let summary = stored.summary()
-            record.finished = true
-            record.distanceMeters = summary.distanceMeters
-            record.timerSeconds = summary.timerSeconds
-            record.movingSeconds = summary.movingSeconds
-            record.startedAt = summary.startedAt
-            if let start = summary.startedAt, let elapsed = summary.elapsedSeconds {
-                record.stoppedAt = start.addingTimeInterval(elapsed)
-            }
+            record.finish(stored.summary())
             try record.insert(db)
             try Self.insertFixes(stored.fixes, firstSeq: 0, runID: record.id, in: db)
             for (seq, start) in lapStarts.enumerated() {
@@ -134,13 +126,10 @@ extension AppDatabase {
 
     /// Marks a live run finished and saves its headline numbers.
     public func finishLiveRun(id: UUID, summary: RunSummary) throws(StoreError) {
-        let stoppedAt = summary.startedAt.flatMap { start in summary.elapsedSeconds.map { start.addingTimeInterval($0) } }
         try write { db in
-            _ = try RunRecord.filter(key: id.uuidString).updateAll(
-                db, RunRecord.Columns.finished.set(to: true), RunRecord.Columns.startedAt.set(to: summary.startedAt?.timeIntervalSince1970),
-                RunRecord.Columns.stoppedAt.set(to: stoppedAt?.timeIntervalSince1970),
-                RunRecord.Columns.distanceMeters.set(to: summary.distanceMeters),
-                RunRecord.Columns.timerSeconds.set(to: summary.timerSeconds), RunRecord.Columns.movingSeconds.set(to: summary.movingSeconds))
+            guard var record = try RunRecord.fetchOne(db, key: id.uuidString) else { return }
+            record.finish(summary)
+            try record.update(db)
         }
     }
 

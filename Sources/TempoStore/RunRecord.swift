@@ -74,6 +74,16 @@ public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
         return settings
     }
 
+    /// Marks it finished, with `summary`'s headline numbers.
+    mutating func finish(_ summary: RunSummary) {
+        finished = true
+        startedAt = summary.startedAt
+        stoppedAt = summary.startedAt.flatMap { start in summary.elapsedSeconds.map { start.addingTimeInterval($0) } }
+        distanceMeters = summary.distanceMeters
+        timerSeconds = summary.timerSeconds
+        movingSeconds = summary.movingSeconds
+    }
+
     /// The table it is a row of.
     public static let databaseTableName = "run"
 
@@ -90,7 +100,7 @@ public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
         case autoPause = "auto_pause"
     }
 
-    /// The columns the store queries by or updates.
+    /// The columns the store queries by.
     public enum Columns {
         /// `id`: the uppercase text of the UUID.
         public static let id = Column(CodingKeys.id)
@@ -102,14 +112,6 @@ public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
         public static let createdAt = Column(CodingKeys.createdAt)
         /// `started_at`, seconds since 1970 (UTC).
         public static let startedAt = Column(CodingKeys.startedAt)
-        /// `stopped_at`, seconds since 1970 (UTC).
-        public static let stoppedAt = Column(CodingKeys.stoppedAt)
-        /// `distance_m`.
-        public static let distanceMeters = Column(CodingKeys.distanceMeters)
-        /// `timer_s`.
-        public static let timerSeconds = Column(CodingKeys.timerSeconds)
-        /// `moving_s`.
-        public static let movingSeconds = Column(CodingKeys.movingSeconds)
     }
 
     /// Every fix received, in order.

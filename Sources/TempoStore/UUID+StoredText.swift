@@ -9,8 +9,9 @@ extension UUID {
     /// Benchmarks/Focus), while this reads the UTF-8 bytes once.
     init?(storedText text: String) {
         guard text.utf8.count == Self.textLength else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, digits = 0
-        for (position, unit) in text.utf8.enumerated() {
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0, position = 0
+        for unit in text.utf8 {
+            defer { position += 1 }
             switch position {
             case 8, 13, 18, 23:
                 guard unit == UInt8(ascii: "-") else { return nil }
