@@ -91,6 +91,23 @@ import Testing
         #expect(rows.map(\.1) == [timer.id.uuidString, timer.id.uuidString, run.id.uuidString, run.id.uuidString, "session"])
     }
 
+    /// A row no record can hold is a damaged file, as it was when rows were decoded by hand.
+    @Test func anUnreadableRowIsACorruptStore() throws {
+        let database = try AppDatabase.inMemory()
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO timer (id, label, duration_s, created_at) VALUES ('not-a-uuid', 'tea', 60, 0)")
+            try db.execute(sql: "INSERT INTO focus_session (id, first_at, last_at) VALUES ('not-a-uuid', 0, 1)")
+            try db.execute(sql: "INSERT INTO focus_segment (session_id, seq, start_at, end_at) VALUES ('not-a-uuid', 0, 0, 1)")
+        }
+        for read in [{ _ = try database.timers() }, { _ = try database.focusLedger() }] as [() throws -> Void] {
+            let error = #expect(throws: StoreError.self) { try read() }
+            guard case .corrupt = error else {
+                Issue.record("expected a corrupt store, got \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
     @Test func storedTextIDsParseLikeFoundation() {
         for _ in 0..<100 {
             let id = UUID()
