@@ -36,7 +36,7 @@ extension ActivityFile {
             var held = ActivityBuilder()
             var replay: RunReplay?
             var used: RunPlan?
-            try stream(url, format: format) { element in
+            try streamAhead(url, format: format) { element in
                 switch element {
                 case .fix where plansAfterRecords, .endSegment where plansAfterRecords:
                     held.add(element)
