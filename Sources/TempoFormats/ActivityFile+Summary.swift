@@ -15,36 +15,31 @@ extension ActivityFile {
         }
     }
 
-    /// The summary of the file at `url`, streamed: fixes go into the recorder as they are parsed,
-    /// so memory holds the run's compact samples, never the whole file or its `Activity`.
+    /// The summary of the file at `url`, read in one pass: `tempo run summary`.
     ///
     /// Gives what `RunAnalysis.summarize` gives for the file's segments with its `RunPlan` (laps,
     /// sport, sport changes); `sport`, when given, overrides every sport the file names. The plan
-    /// must be known before the first fix: FIT and TCX report laps and sessions after their
-    /// records, so for those a first, cheap pass collects them; GPX and NMEA name their sport
-    /// before the track, and if a file does not (or has laps after all) it is read a second time
-    /// with them known.
+    /// must be known before the first fix reaches the recorder. GPX and NMEA name their sport
+    /// before the track, so their fixes go into the recorder as they are parsed and memory holds
+    /// the run's compact samples, never the whole file. FIT and TCX report laps and sessions after
+    /// their records: their fixes are held until the file ends. (A GPX that names its sport only
+    /// after its first point is the one file read twice: once more with the sport known.)
     public static func summary(
         of url: URL, splitUnit: SplitUnit = .kilometer, autoPause: Bool = true, sport: Sport? = nil
     ) throws(FormatError) -> RunSummary {
         let format = try self.format(of: url)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let plansAfterRecords = format == .fit || format == .tcx
         var known: RunPlan?
-        if format == .fit || format == .tcx {
-            var described = ActivityBuilder()
-            try stream(url, format: format) { element in
-                if case .fix = element { return }
-                described.add(element)
-            }
-            known = RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
-        }
         while true {
-            // Everything but the fixes, to check the plan the replay was started with.
             var described = ActivityBuilder()
+            var held = ActivityBuilder()
             var replay: RunReplay?
             var used: RunPlan?
-            try stream(url, format: format) { element in
+            try streamAhead(url, format: format) { element in
                 switch element {
+                case .fix where plansAfterRecords, .endSegment where plansAfterRecords:
+                    held.add(element)
                 case .fix(let fix):
                     if replay == nil {
                         let plan = known ?? RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
@@ -60,6 +55,11 @@ extension ActivityFile {
                 }
             }
             let needed = RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
+            if plansAfterRecords {
+                return RunAnalysis.summarize(
+                    segments: held.finish().segments, lapStarts: needed.lapStarts, sportChanges: needed.sportChanges,
+                    settings: needed.settings, splitUnit: splitUnit)
+            }
             guard var replay else {
                 var empty = RunReplay(settings: needed.settings)
                 return empty.summary(splitUnit: splitUnit)

@@ -64,6 +64,15 @@ public enum ActivityFile {
         return format
     }
 
+    /// The file at `url` opened for reading; a failure names the file and the system's reason.
+    static func open(_ url: URL) throws(FormatError) -> FileHandle {
+        do {
+            return try FileHandle(forReadingFrom: url)
+        } catch {
+            throw FormatError(file: url.path, reason: "cannot open: \(describe(error))")
+        }
+    }
+
     static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))

@@ -26,12 +26,7 @@ public enum FITReader {
     /// `stream(_:_:)` reading the file `chunkSize` bytes at a time (tests use tiny chunks to
     /// cross the buffer's end inside every kind of message).
     static func stream(_ url: URL, chunkSize: Int, _ visit: (ActivityElement) -> Void) throws(FormatError) {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
-        }
+        let handle = try ActivityFile.open(url)
         defer { try? handle.close() }
         var decoder = FITDecoder(file: url.path, source: FITByteSource(handle: handle, chunkSize: chunkSize))
         defer { decoder.source.deallocate() }

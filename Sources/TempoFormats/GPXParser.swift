@@ -1,87 +1,105 @@
 import Foundation
 import TempoKit
 
-/// The element handler behind `GPXReader` (driven by `XMLScanner` or `XMLParser`).
-final class GPXParser: XMLActivityParser {
+/// GPX's element rules, as the `XMLHandler` behind `GPXReader`.
+struct GPXParser: XMLHandler {
     private let includeRoutes: Bool
-    private var point: PointBuilder?
+    private let visit: (ActivityElement) -> Void
+    private(set) var collectsText = false
+    /// The open point's fields, while `inPoint`.
+    private var point = PointBuilder(latitude: 0, longitude: 0)
+    private var inPoint = false
     private var pointName: String?
-    private var pointKind = ""
+    private var pointIsWaypoint = false
     private var inTrack = false
     private var inRoute = false
     private var inMetadata = false
     private var depth = 0
     private var pointDepth = 0
 
-    private static let pointText: Set<String> = ["ele", "time", "speed", "course", "hr", "cad", "name"]
-    private static let containerText: Set<String> = ["name", "type"]
+    /// The depth of the elements whose `<name>` and `<type>` are the file's: in `<trk>`,
+    /// `<metadata>` (GPX 1.1) or `<gpx>` itself (GPX 1.0).
+    private static let containerTextDepth = 3
 
-    init(file: String, includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
+    init(includeRoutes: Bool, visit: @escaping (ActivityElement) -> Void) {
         self.includeRoutes = includeRoutes
-        super.init(file: file, visit: visit)
+        self.visit = visit
     }
 
-    override func start(_ name: String, attributes: XMLAttributes) {
+    mutating func start(_ name: XMLScanner.Name, attributes: XMLScanner.Attributes) throws(XMLContentError) {
         depth += 1
-        if point != nil {
-            collectingText = depth == pointDepth + 1 || Self.pointText.contains(name)
+        if inPoint {
+            collectsText = depth == pointDepth + 1 || Self.isPointText(name)
             return
         }
-        let opensPoint = (name == "trkpt" && inTrack) || (name == "wpt" && depth == 2)
-            || (name == "rtept" && inRoute && includeRoutes)
-        switch name {
-        case _ where opensPoint:
-            guard let latText = attributes["lat"], let lonText = attributes["lon"] else {
-                fail("<\(name)> without lat and lon")
-                return
+        if name == "trkpt" && inTrack {
+            try open("trkpt", attributes)
+        } else if name == "wpt" && depth == 2 {
+            try open("wpt", attributes)
+            pointIsWaypoint = true
+        } else if name == "rtept" && inRoute && includeRoutes {
+            try open("rtept", attributes)
+        } else {
+            switch name {
+            case "trk":
+                inTrack = true
+                visit(.endSegment)
+            case "trkseg":
+                visit(.endSegment)
+            case "rte":
+                inRoute = true
+                if includeRoutes { visit(.endSegment) }
+            case "metadata":
+                inMetadata = true
+            default:
+                collectsText = (name == "name" || name == "type") && depth <= Self.containerTextDepth
             }
-            guard let lat = number(latText, in: "\(name) lat"), let lon = number(lonText, in: "\(name) lon") else { return }
-            point = PointBuilder(latitude: lat, longitude: lon)
-            pointName = nil
-            pointKind = name
-            pointDepth = depth
-            collectingText = false
-        case "trk":
-            inTrack = true
-            visit(.endSegment)
-        case "trkseg":
-            visit(.endSegment)
-        case "rte":
-            inRoute = true
-            if includeRoutes { visit(.endSegment) }
-        case "metadata":
-            inMetadata = true
-        default:
-            // Names and types directly inside <trk>, <metadata> (1.1) or <gpx> (1.0).
-            collectingText = Self.containerText.contains(name) && depth <= 3
         }
     }
 
-    override func end(_ name: String) {
+    /// Opens a point (`trkpt`, `wpt`, `rtept`) at its `lat` and `lon`.
+    private mutating func open(_ element: String, _ attributes: XMLScanner.Attributes) throws(XMLContentError) {
+        guard let latitude = attributes["lat"], let longitude = attributes["lon"] else {
+            throw XMLContentError(reason: "<\(element)> without lat and lon")
+        }
+        guard let lat = latitude.number else { throw .notANumber(latitude.trimmed, in: "\(element) lat") }
+        guard let lon = longitude.number else { throw .notANumber(longitude.trimmed, in: "\(element) lon") }
+        point = PointBuilder(latitude: lat, longitude: lon)
+        inPoint = true
+        pointName = nil
+        pointIsWaypoint = false
+        pointDepth = depth
+        collectsText = false
+    }
+
+    private static func isPointText(_ name: XMLScanner.Name) -> Bool {
+        switch name {
+        case "ele", "time", "speed", "course", "hr", "cad", "name": true
+        default: false
+        }
+    }
+
+    mutating func end(_ name: XMLScanner.Name, text: XMLScanner.Text) throws(XMLContentError) {
         defer { depth -= 1 }
-        if var current = point {
+        if inPoint {
             if depth == pointDepth {
-                let fix = current.fix
-                point = nil
-                collectingText = false
-                if pointKind == "wpt" {
-                    visit(.waypoint(Waypoint(name: pointName, fix: fix)))
-                } else {
-                    visit(.fix(fix))
-                }
+                inPoint = false
+                collectsText = false
+                visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point.fix)) : .fix(point.fix))
                 return
             }
             switch name {
-            case "ele": current.altitude = number(in: name)
-            case "time": current.time = time(in: name)
-            case "speed": current.speed = number(in: name)
-            case "course": current.course = number(in: name)
-            case "hr": current.heartRate = number(in: name)
-            case "cad": current.cadence = number(in: name)
-            case "name" where depth == pointDepth + 1: pointName = String(Self.trimmed(text))
+            case "ele": point.altitude = try Self.number(text, in: "ele")
+            case "time":
+                guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
+                point.time = time
+            case "speed": point.speed = try Self.number(text, in: "speed")
+            case "course": point.course = try Self.number(text, in: "course")
+            case "hr": point.heartRate = try Self.number(text, in: "hr")
+            case "cad": point.cadence = try Self.number(text, in: "cad")
+            case "name" where depth == pointDepth + 1: pointName = text.trimmed
             default: break
             }
-            point = current
             return
         }
         switch name {
@@ -95,15 +113,20 @@ final class GPXParser: XMLActivityParser {
             if includeRoutes { visit(.endSegment) }
         case "metadata":
             inMetadata = false
-        case "name" where collectingText && (inTrack || inMetadata || depth == 2):
-            let trimmed = String(Self.trimmed(text))
+        case "name" where collectsText && (inTrack || inMetadata || depth == 2):
+            let trimmed = text.trimmed
             if !trimmed.isEmpty { visit(.name(trimmed)) }
-        case "type" where collectingText && inTrack:
-            let trimmed = String(Self.trimmed(text))
+        case "type" where collectsText && inTrack:
+            let trimmed = text.trimmed
             if !trimmed.isEmpty { visit(.sport(trimmed)) }
         default:
             break
         }
-        collectingText = false
+        collectsText = false
+    }
+
+    private static func number(_ text: XMLScanner.Text, in element: String) throws(XMLContentError) -> Double {
+        guard let value = text.number else { throw .notANumber(text.trimmed, in: element) }
+        return value
     }
 }

@@ -10,12 +10,7 @@ import TempoKit
 public enum NMEAReader {
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw FormatError(file: url.path, reason: "cannot open: \(ActivityFile.describe(error))")
-        }
+        let handle = try ActivityFile.open(url)
         defer { try? handle.close() }
         var lines = LineReader(handle: handle)
         try stream(lines: &lines, file: url.path, skipBadSentences: false) { visit(.fix($0)) }

@@ -1,9 +1,47 @@
 import Foundation
 import TempoKit
 
-/// The element handler behind `TCXReader` (driven by `XMLScanner` or `XMLParser`).
-final class TCXParser: XMLActivityParser {
-    private var path: [String] = []
+/// TCX's element rules, as the `XMLHandler` behind `TCXReader`.
+struct TCXParser: XMLHandler {
+    /// The elements TCX's rules name; everything else is `other`.
+    private enum Element {
+        case activity, lap, transition, track, trackpoint, time, latitude, longitude, altitude, heartRate, value
+        case cadence, runCadence, speed, totalTime, distance, other
+
+        init(_ name: XMLScanner.Name) {
+            switch name {
+            case "Activity": self = .activity
+            case "Lap": self = .lap
+            case "Transition": self = .transition
+            case "Track": self = .track
+            case "Trackpoint": self = .trackpoint
+            case "Time": self = .time
+            case "LatitudeDegrees": self = .latitude
+            case "LongitudeDegrees": self = .longitude
+            case "AltitudeMeters": self = .altitude
+            case "HeartRateBpm": self = .heartRate
+            case "Value": self = .value
+            case "Cadence": self = .cadence
+            case "RunCadence": self = .runCadence
+            case "Speed": self = .speed
+            case "TotalTimeSeconds": self = .totalTime
+            case "DistanceMeters": self = .distance
+            default: self = .other
+            }
+        }
+
+        /// Whether a trackpoint reads this element's text.
+        var isPointText: Bool {
+            switch self {
+            case .time, .latitude, .longitude, .altitude, .value, .cadence, .speed, .runCadence: true
+            default: false
+            }
+        }
+    }
+
+    private let visit: (ActivityElement) -> Void
+    private(set) var collectsText = false
+    private var path: [Element] = []
     private var point: PointBuilder?
     private var hasLatitude = false
     private var hasLongitude = false
@@ -13,22 +51,24 @@ final class TCXParser: XMLActivityParser {
     private var activitySport: String?
     private var awaitingFirstLap = false
 
-    private static let pointText: Set<String> = [
-        "Time", "LatitudeDegrees", "LongitudeDegrees", "AltitudeMeters", "Value", "Cadence", "Speed", "RunCadence",
-    ]
-    private static let lapText: Set<String> = ["TotalTimeSeconds", "DistanceMeters"]
+    init(visit: @escaping (ActivityElement) -> Void) {
+        self.visit = visit
+    }
 
-    override func start(_ name: String, attributes: XMLAttributes) {
-        path.append(name)
-        switch name {
-        case "Activity":
-            let sport = attributes["Sport"].flatMap { $0.isEmpty ? nil : $0 }
+    private var parent: Element? { path.count >= 2 ? path[path.count - 2] : nil }
+
+    mutating func start(_ name: XMLScanner.Name, attributes: XMLScanner.Attributes) throws(XMLContentError) {
+        let element = Element(name)
+        path.append(element)
+        switch element {
+        case .activity:
+            let sport = attributes["Sport"].map(\.string).flatMap { $0.isEmpty ? nil : $0 }
             if let sport { visit(.sport(sport)) }
             activitySport = sport
             awaitingFirstLap = true
             visit(.endSegment)
-        case "Lap":
-            let startTime = startTime(attributes, in: name)
+        case .lap:
+            let startTime = try Self.startTime(attributes, in: "Lap")
             lap = ActivityLap(startTime: startTime)
             tracksInLap = 0
             // A multisport file's parts: each <Activity> from its first lap on.
@@ -36,68 +76,78 @@ final class TCXParser: XMLActivityParser {
                 awaitingFirstLap = false
                 visit(.session(ActivitySession(startTime: startTime, sport: activitySport)))
             }
-        case "Transition":
-            visit(.session(ActivitySession(startTime: startTime(attributes, in: name), sport: "transition")))
-        case "Track":
+        case .transition:
+            visit(.session(ActivitySession(startTime: try Self.startTime(attributes, in: "Transition"), sport: "transition")))
+        case .track:
             tracksInLap += 1
             if tracksInLap > 1 { visit(.endSegment) }
-        case "Trackpoint":
+        case .trackpoint:
             point = PointBuilder(latitude: .nan, longitude: .nan)
             hasLatitude = false
             hasLongitude = false
         default:
             break
         }
-        collectingText = point != nil ? Self.pointText.contains(name) : (parent == "Lap" && Self.lapText.contains(name))
+        collectsText = point != nil
+            ? element.isPointText : (parent == .lap && (element == .totalTime || element == .distance))
     }
 
-    private var parent: String? { path.count >= 2 ? path[path.count - 2] : nil }
-
     /// The `StartTime` attribute of a `<Lap>` or `<Transition>`, if present; a malformed one fails the file.
-    private func startTime(_ attributes: XMLAttributes, in name: String) -> Date? {
+    private static func startTime(_ attributes: XMLScanner.Attributes, in element: String) throws(XMLContentError) -> Date? {
         guard let text = attributes["StartTime"] else { return nil }
-        let time = ISO8601Time.parse(text)
-        if time == nil { fail("\(Self.quoted(text)) is not an ISO 8601 time in <\(name) StartTime>") }
+        guard let time = text.instant else { throw .notATime(text.string, in: "\(element) StartTime") }
         return time
     }
 
-    override func end(_ name: String) {
+    mutating func end(_ name: XMLScanner.Name, text: XMLScanner.Text) throws(XMLContentError) {
+        let element = path.last ?? .other
         defer {
             path.removeLast()
-            collectingText = false
+            collectsText = false
         }
         if var current = point {
-            switch name {
-            case "Trackpoint":
+            switch element {
+            case .trackpoint:
                 point = nil
                 if hasLatitude && hasLongitude { visit(.fix(current.fix)) }
                 return
-            case "Time" where parent == "Trackpoint": current.time = time(in: name)
-            case "LatitudeDegrees":
-                current.latitude = number(in: name) ?? .nan
+            case .time where parent == .trackpoint: current.time = try Self.time(text)
+            case .latitude:
+                current.latitude = try Self.number(text, in: "LatitudeDegrees")
                 hasLatitude = true
-            case "LongitudeDegrees":
-                current.longitude = number(in: name) ?? .nan
+            case .longitude:
+                current.longitude = try Self.number(text, in: "LongitudeDegrees")
                 hasLongitude = true
-            case "AltitudeMeters": current.altitude = number(in: name)
-            case "Value" where parent == "HeartRateBpm": current.heartRate = number(in: "HeartRateBpm")
-            case "Cadence" where parent == "Trackpoint", "RunCadence": current.cadence = number(in: name)
-            case "Speed": current.speed = number(in: name)
+            case .altitude: current.altitude = try Self.number(text, in: "AltitudeMeters")
+            case .value where parent == .heartRate: current.heartRate = try Self.number(text, in: "HeartRateBpm")
+            case .cadence where parent == .trackpoint: current.cadence = try Self.number(text, in: "Cadence")
+            case .runCadence: current.cadence = try Self.number(text, in: "RunCadence")
+            case .speed: current.speed = try Self.number(text, in: "Speed")
             default: break
             }
             point = current
             return
         }
-        switch name {
-        case "TotalTimeSeconds" where parent == "Lap": lap?.timerSeconds = number(in: name)
-        case "DistanceMeters" where parent == "Lap": lap?.distanceMeters = number(in: name)
-        case "Lap":
+        switch element {
+        case .totalTime where parent == .lap: lap?.timerSeconds = try Self.number(text, in: "TotalTimeSeconds")
+        case .distance where parent == .lap: lap?.distanceMeters = try Self.number(text, in: "DistanceMeters")
+        case .lap:
             if let lap { visit(.lap(lap)) }
             lap = nil
-        case "Activity":
+        case .activity:
             visit(.endSegment)
         default:
             break
         }
+    }
+
+    private static func number(_ text: XMLScanner.Text, in element: String) throws(XMLContentError) -> Double {
+        guard let value = text.number else { throw .notANumber(text.trimmed, in: element) }
+        return value
+    }
+
+    private static func time(_ text: XMLScanner.Text) throws(XMLContentError) -> Date {
+        guard let time = text.instant else { throw .notATime(text.trimmed, in: "Time") }
+        return time
     }
 }

@@ -13,15 +13,6 @@ import TempoKit
 public enum TCXReader {
     /// Streams the file at `url` to `visit`, in file order.
     public static func stream(_ url: URL, _ visit: (ActivityElement) -> Void) throws(FormatError) {
-        let result: Result<Void, FormatError> = withoutActuallyEscaping(visit) { escapable in
-            let parser = TCXParser(file: url.path, visit: escapable)
-            do throws(FormatError) {
-                try parser.run(url)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
+        try XMLScanner.stream(url, visit) { TCXParser(visit: $0) }
     }
 }

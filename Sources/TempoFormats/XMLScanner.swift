@@ -1,57 +1,111 @@
 import Foundation
 
-/// A small, fast streaming XML tokenizer for the activity readers (UTF-8 only), about twenty
-/// times faster than `XMLParser` on Linux for GPX. It checks what the readers rely on — tags
-/// nest and match, attributes are quoted, the document is complete — and reports line and
-/// column on error. Not a validating parser: DTDs are skipped, only the predefined and
-/// numeric entities are expanded. Documents in another encoding (UTF-16 byte-order mark or an
-/// `encoding` other than UTF-8/ASCII) throw `NeedsFullParser` before any callback, and the
-/// caller scans them again once `XMLTranscoder` has made them UTF-8.
-struct XMLScanner {
-    /// Thrown when the document is in another encoding than UTF-8.
-    struct NeedsFullParser: Error {}
-
-    /// Syntax errors, with the byte position where they were found.
-    struct SyntaxError: Error {
+/// Tempo's one XML tokenizer: a streaming pass over UTF-8 bytes that reports elements to an
+/// `XMLHandler` (one per format) without making a `String` of any tag, attribute or text.
+///
+/// It checks what the readers rely on — tags nest and match, attributes are quoted, entity
+/// references are known, the document is complete — and names the line and column of each
+/// error (1-based, columns in bytes). Not a validating parser: DTDs are skipped, only the
+/// predefined and numeric entities are expanded. It reads UTF-8 only: `scan(_:into:)` transcodes
+/// documents in other encodings first (`XMLTranscoder`).
+///
+/// Its buffers are its own: the names, attributes and text it hands a handler are views of them.
+struct XMLScanner: ~Copyable {
+    /// Why a scan stopped, ready for a `FormatError`.
+    struct Failure: Error {
+        var location: String?
         var reason: String
-        var position: Int
     }
 
-    private let read: () throws -> [UInt8]
-    private(set) var buffer: [UInt8] = []
-    private var position = 0
+    static let chunkSize = 1 << 20
+
+    /// The file read from, or nil when the whole document is in the buffer from the start.
+    private let descriptor: Int32?
+    var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    var count = 0
+    var position = 0
     private var atEnd = false
-    /// Newlines in bytes already dropped from the buffer, and the column base after the last one.
+    /// Line feeds in the bytes already dropped from the buffer, and the column after the last one.
     private var droppedLines = 0
     private var droppedColumn = 0
-    /// Qualified names of the open elements (short names are stored inline by `String`).
-    private var stack: [String] = []
-    private var sawRoot = false
-    /// Where the tag whose callback runs now starts (for the handler's content errors).
-    private var callbackPosition = 0
 
-    /// Whether the document is known to be UTF-8 whatever its declaration says (transcoded).
-    private var transcoded = false
+    /// The open elements' qualified names, one after another; `openNameEnds` marks where each ends.
+    var openNames: UnsafeMutablePointer<UInt8>
+    private var openNamesCapacity = 256
+    var openNamesCount = 0
+    var openNameEnds: UnsafeMutablePointer<Int>
+    private var openNameEndsCapacity = 32
+    var depth = 0
+    var sawRoot = false
+    /// Where the tag being handled starts: content errors are reported there.
+    var callbackPosition = 0
 
-    init(read: @escaping () throws -> [UInt8]) {
-        self.read = read
+    /// The collected text: one plain piece still in the buffer (`rawText`), or bytes in `scratch`.
+    var rawText: Range<Int>?
+    /// Collected text, and a start tag's decoded attribute values while it is handled.
+    var scratch: UnsafeMutablePointer<UInt8>
+    private var scratchCapacity = 256
+    var scratchCount = 0
+    /// The current start tag's attributes.
+    var attributes: UnsafeMutablePointer<Attribute>
+    private var attributeCapacity = 16
+    var attributeCount = 0
+
+    /// Reads the document from `descriptor`, a chunk at a time.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        capacity = 2 * Self.chunkSize
+        base = .allocate(capacity: capacity)
+        scratch = .allocate(capacity: scratchCapacity)
+        attributes = .allocate(capacity: attributeCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
     }
 
-    /// Scans a document `XMLTranscoder` has made UTF-8 (its declaration may still name the original encoding).
-    init(transcoded document: [UInt8]) {
-        var unread = Optional(document)
-        self.read = {
-            defer { unread = nil }
-            return unread ?? []
+    /// Scans a document already in memory (transcoded to UTF-8).
+    init(document: [UInt8]) {
+        descriptor = nil
+        capacity = max(document.count, 1)
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        document.withUnsafeBufferPointer { document in
+            if let start = document.baseAddress { bytes.update(from: start, count: document.count) }
         }
-        transcoded = true
+        base = bytes
+        count = document.count
+        atEnd = true
+        scratch = .allocate(capacity: scratchCapacity)
+        attributes = .allocate(capacity: attributeCapacity)
+        openNames = .allocate(capacity: openNamesCapacity)
+        openNameEnds = .allocate(capacity: openNameEndsCapacity)
     }
 
-    /// "line L, column C" of the byte at `position` in the current buffer (1-based, columns in bytes).
+    deinit {
+        base.deallocate()
+        scratch.deallocate()
+        attributes.deallocate()
+        openNames.deallocate()
+        openNameEnds.deallocate()
+    }
+
+    /// Scans the whole document, handing its elements to `handler`.
+    mutating func run<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        while try fill(1) {
+            if base[position] == UInt8(ascii: "<") {
+                try markup(&handler)
+            } else {
+                try text(&handler)
+            }
+        }
+        if depth > 0 { throw syntaxError("the document ends too early", at: position) }
+        if !sawRoot { throw syntaxError("the document is empty", at: position) }
+    }
+
+    /// "line L, column C" of the byte at `position` in the buffer.
     func location(of position: Int) -> String {
         var line = droppedLines + 1
         var lastNewline = -1
-        for index in 0..<min(position, buffer.count) where buffer[index] == 0x0A {
+        for index in 0..<min(position, count) where base[index] == UInt8(ascii: "\n") {
             line += 1
             lastNewline = index
         }
@@ -59,334 +113,199 @@ struct XMLScanner {
         return "line \(line), column \(column)"
     }
 
-    /// The location of the scanner's current position.
-    var currentLocation: String { location(of: position) }
-
-    /// Scans the whole document, calling `handler` for elements and (when it collects) text.
-    mutating func run(_ handler: XMLActivityParser) throws {
-        if !transcoded { try checkEncoding() }
-        while true {
-            guard try fill(1) else { break }
-            if buffer[position] == UInt8(ascii: "<") {
-                try markup(handler)
-            } else {
-                try text(handler)
-            }
-            if handler.hasFailed {
-                handler.setFailureLocation(location(of: callbackPosition))
-                return
-            }
-        }
-        if !stack.isEmpty { throw SyntaxError(reason: "the document ends too early", position: position) }
-        if !sawRoot { throw SyntaxError(reason: "the document is empty", position: position) }
+    func syntaxError(_ reason: String, at position: Int) -> Failure {
+        Failure(location: location(of: position), reason: "malformed XML: \(reason)")
     }
 
     // MARK: Buffer
 
-    /// Makes `count` bytes available from `position`; false at the end of input.
+    /// Makes `needed` bytes available from `position`; false at the end of the input.
     @inline(__always)
-    private mutating func fill(_ count: Int) throws -> Bool {
-        if buffer.count - position >= count { return true }
-        return try refill(count)
+    mutating func fill(_ needed: Int) throws(Failure) -> Bool {
+        if count - position >= needed { return true }
+        return try refill(needed)
     }
 
-    private mutating func refill(_ count: Int) throws -> Bool {
-        while buffer.count - position < count {
-            if atEnd { return false }
+    private mutating func refill(_ needed: Int) throws(Failure) -> Bool {
+        while count - position < needed {
+            guard !atEnd, let descriptor else { return false }
             compact()
-            let chunk = try read()
-            if chunk.isEmpty { atEnd = true } else { buffer += chunk }
+            if capacity - count < Self.chunkSize {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + Self.chunkSize))
+                grown.update(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity = max(capacity * 2, count + Self.chunkSize)
+            }
+            var got = 0
+            while got < Self.chunkSize {
+                let result = read(descriptor, base + count + got, Self.chunkSize - got)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(location: nil, reason: "read failed: \(String(cString: strerror(errno)))")
+                }
+                if result == 0 { break }
+                got += result
+            }
+            if got == 0 { atEnd = true } else { count += got }
         }
         return true
     }
 
-    /// Drops consumed bytes (keeping the open tags' names, which are slices of their own).
+    /// Reads the rest of the input without dropping anything: the whole document from the buffer's start.
+    mutating func readAll() throws(Failure) -> [UInt8] {
+        position = 0
+        while try refill(count + 1) {}
+        return Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Drops the bytes before `position`, counting their lines for `location(of:)`.
     private mutating func compact() {
         guard position > 0 else { return }
-        var lastNewline = -1
-        buffer.withUnsafeBufferPointer { bytes in
-            for index in 0..<position where bytes[index] == 0x0A {
-                droppedLines += 1
-                lastNewline = index
-            }
-        }
+        keepText()
+        droppedLines += Self.newlines(base, position)
+        var lastNewline = position - 1
+        while lastNewline >= 0, base[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
         droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
-        buffer.removeSubrange(0..<position)
+        memmove(base, base + position, count - position)
+        count -= position
         position = 0
     }
 
-    /// The offset from `position` of the first `byte` at or after offset `from`, reading more
-    /// input as needed. Offsets (not indices) because reading may compact the buffer.
-    private mutating func find(_ byte: UInt8, from: Int) throws -> Int? {
+    /// Line feeds among the `count` bytes at `bytes`, eight bytes at a time: lines are counted for
+    /// error messages only, but over every byte read, so this must cost next to nothing.
+    private static func newlines(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var total = 0
+        var index = 0
+        while index + 8 <= count {
+            // Eight one-byte counters, summed across before any of them can pass 255.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < Int(UInt8.max) && index + 8 <= count {
+                // Bytes equal to 0x0A become zero; each zero byte (exactly) gets its top bit set.
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+                index += 8
+                words += 1
+            }
+            total += Int(truncatingIfNeeded: (lanes &* 0x0101_0101_0101_0101) >> 56)
+        }
+        while index < count {
+            if bytes[index] == UInt8(ascii: "\n") { total += 1 }
+            index += 1
+        }
+        return total
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (names are short: no library call).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The offset from `position` of the first `byte` at or after offset `from`, reading more as
+    /// needed. Offsets, not indices, because reading may move the buffer.
+    mutating func find(_ byte: UInt8, from: Int) throws(Failure) -> Int? {
         var offset = from
         while true {
-            if position + offset < buffer.count,
-                let found = buffer[(position + offset)...].firstIndex(of: byte)
-            {
-                return found - position
+            let start = position + offset
+            if start < count, let found = memchr(base + start, Int32(byte), count - start) {
+                return UnsafeMutableRawPointer(base).distance(to: found) - position
             }
-            offset = max(offset, buffer.count - position)
-            guard try fill(buffer.count - position + 1) else { return nil }
+            offset = max(offset, count - position)
+            guard try fill(count - position + 1) else { return nil }
         }
     }
 
     /// The offset from `position` just after `pattern`, found at or after offset `from`.
-    private mutating func find(_ pattern: [UInt8], from: Int) throws -> Int? {
+    mutating func find(_ pattern: StaticString, from: Int) throws(Failure) -> Int? {
+        let length = pattern.utf8CodeUnitCount
         var searchFrom = from
         while true {
-            guard let first = try find(pattern[0], from: searchFrom) else { return nil }
-            guard try fill(first + pattern.count) else { return nil }
-            let start = position + first
-            if buffer[start..<start + pattern.count].elementsEqual(pattern) { return first + pattern.count }
+            guard let first = try find(pattern.utf8Start[0], from: searchFrom) else { return nil }
+            guard try fill(first + length) else { return nil }
+            if memcmp(base + position + first, pattern.utf8Start, length) == 0 { return first + length }
             searchFrom = first + 1
         }
     }
 
-    private mutating func checkEncoding() throws {
-        guard try fill(2) else { return }
-        if (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) || buffer[0] == 0 || buffer[1] == 0 {
-            throw NeedsFullParser()
-        }
-        if try fill(3), buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
-        let start = position
-        while try fill(1), Self.isSpace(buffer[position]) { position += 1 }
-        if try fill(5), buffer[position..<position + 5].elementsEqual("<?xml".utf8) {
-            guard let end = try find(UInt8(ascii: ">"), from: 0) else { return }
-            let declaration = String(decoding: buffer[position..<(position + end)], as: UTF8.self).lowercased()
-            if let range = declaration.range(of: "encoding") {
-                let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-                    .prefix { $0 != "\"" && $0 != "'" }
-                if !["utf-8", "utf8", "us-ascii", "ascii"].contains(String(value)) { throw NeedsFullParser() }
-            }
-        }
-        position = start
+    /// Whether the bytes at `index` are `pattern` (the caller made them available).
+    func starts(with pattern: StaticString, at index: Int) -> Bool {
+        count - index >= pattern.utf8CodeUnitCount && memcmp(base + index, pattern.utf8Start, pattern.utf8CodeUnitCount) == 0
     }
 
-    // MARK: Tokens
+    // MARK: Scratch
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        !(isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-            || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))
-    }
-
-    private mutating func text(_ handler: XMLActivityParser) throws {
-        let length = try find(UInt8(ascii: "<"), from: 0) ?? (buffer.count - position)
-        let start = position
-        let end = position + length
-        if stack.isEmpty {
-            if buffer[start..<end].contains(where: { !Self.isSpace($0) }) {
-                throw SyntaxError(reason: sawRoot ? "content after the end of the document" : "text before the root element", position: start)
-            }
-        } else if handler.collectingText {
-            handler.text += try decode(buffer[start..<end], at: start)
+    /// Appends `length` bytes at `bytes` to `scratch`.
+    mutating func appendToScratch(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
+        if scratchCount + length > scratchCapacity {
+            let newCapacity = max(scratchCapacity * 2, scratchCount + length)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: scratch, count: scratchCount)
+            scratch.deallocate()
+            scratch = grown
+            scratchCapacity = newCapacity
         }
-        position = end
+        (scratch + scratchCount).update(from: bytes, count: length)
+        scratchCount += length
     }
 
-    private mutating func markup(_ handler: XMLActivityParser) throws {
-        guard try fill(2) else { throw SyntaxError(reason: "the document ends too early", position: position) }
-        switch buffer[position + 1] {
-        case UInt8(ascii: "?"):
-            guard let end = try find(Array("?>".utf8), from: 2) else {
-                throw SyntaxError(reason: "an unterminated processing instruction", position: position)
-            }
-            position += end
-        case UInt8(ascii: "!"):
-            try declarationOrComment(handler)
-        case UInt8(ascii: "/"):
-            guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
-                throw SyntaxError(reason: "a tag is not closed (expected >)", position: position)
-            }
-            let start = position
-            let close = position + closeOffset
-            var nameEnd = position + 2
-            while nameEnd < close, Self.isNameByte(buffer[nameEnd]) { nameEnd += 1 }
-            let name = buffer[(position + 2)..<nameEnd]
-            guard buffer[nameEnd..<close].allSatisfy(Self.isSpace) else {
-                throw SyntaxError(reason: "a malformed end tag", position: start)
-            }
-            guard let open = stack.last, open == String(decoding: name, as: UTF8.self) else {
-                throw SyntaxError(reason: "an end tag does not match its start tag", position: start)
-            }
-            stack.removeLast()
-            position = close + 1
-            callbackPosition = start
-            handler.end(Self.localName(name))
-        default:
-            try startTag(handler)
+    /// Appends the UTF-8 of `text` to `scratch`.
+    mutating func appendToScratch(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            if let start = utf8.baseAddress { appendToScratch(start, utf8.count) }
         }
     }
 
-    private mutating func declarationOrComment(_ handler: XMLActivityParser) throws {
-        if try fill(4), buffer[position..<position + 4].elementsEqual("<!--".utf8) {
-            guard let end = try find(Array("-->".utf8), from: 4) else {
-                throw SyntaxError(reason: "an unterminated comment", position: position)
-            }
-            position += end
-        } else if try fill(9), buffer[position..<position + 9].elementsEqual("<![CDATA[".utf8) {
-            guard let end = try find(Array("]]>".utf8), from: 9) else {
-                throw SyntaxError(reason: "an unterminated CDATA section", position: position)
-            }
-            if handler.collectingText {
-                handler.text += String(decoding: buffer[(position + 9)..<(position + end - 3)], as: UTF8.self)
-            }
-            position += end
-        } else {
-            // <!DOCTYPE …> possibly with an internal subset in brackets.
-            var depth = 0
-            var offset = 2
-            while true {
-                guard try fill(offset + 1) else {
-                    throw SyntaxError(reason: "an unterminated declaration", position: position)
-                }
-                let byte = buffer[position + offset]
-                if byte == UInt8(ascii: "[") { depth += 1 }
-                if byte == UInt8(ascii: "]") { depth -= 1 }
-                if byte == UInt8(ascii: ">") && depth <= 0 { break }
-                offset += 1
-            }
-            position += offset + 1
+    /// Pushes the name of an element just opened, `length` bytes at `start` in the buffer.
+    @inline(__always)
+    mutating func pushOpenName(_ start: Int, _ length: Int) {
+        if openNamesCount + length > openNamesCapacity || depth == openNameEndsCapacity { growOpenNames(length) }
+        (openNames + openNamesCount).update(from: base + start, count: length)
+        openNamesCount += length
+        openNameEnds[depth] = openNamesCount
+        depth += 1
+    }
+
+    /// Room for one more open element whose name is `length` bytes long.
+    private mutating func growOpenNames(_ length: Int) {
+        if openNamesCount + length > openNamesCapacity {
+            let newCapacity = max(openNamesCapacity * 2, openNamesCount + length)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: openNames, count: openNamesCount)
+            openNames.deallocate()
+            openNames = grown
+            openNamesCapacity = newCapacity
+        }
+        if depth == openNameEndsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openNameEndsCapacity * 2)
+            grown.update(from: openNameEnds, count: depth)
+            openNameEnds.deallocate()
+            openNameEnds = grown
+            openNameEndsCapacity *= 2
         }
     }
 
-    private mutating func startTag(_ handler: XMLActivityParser) throws {
-        guard let closeOffset = try findTagEnd(from: 1) else {
-            throw SyntaxError(reason: "a tag is not closed (expected >)", position: position)
-        }
-        let start = position
-        let close = position + closeOffset
-        if stack.isEmpty && sawRoot {
-            throw SyntaxError(reason: "content after the end of the document", position: start)
-        }
-        var index = position + 1
-        while index < close, Self.isNameByte(buffer[index]) { index += 1 }
-        let name = buffer[(position + 1)..<index]
-        guard !name.isEmpty else { throw SyntaxError(reason: "a tag name is missing or malformed", position: start) }
-        var attributes = XMLAttributes()
-        var selfClosing = false
-        while true {
-            while index < close, Self.isSpace(buffer[index]) { index += 1 }
-            if index >= close { break }
-            if buffer[index] == UInt8(ascii: "/") {
-                guard index == close - 1 else { throw SyntaxError(reason: "a malformed attribute", position: index) }
-                selfClosing = true
-                break
-            }
-            let nameStart = index
-            while index < close, Self.isNameByte(buffer[index]) { index += 1 }
-            let attributeName = buffer[nameStart..<index]
-            while index < close, Self.isSpace(buffer[index]) { index += 1 }
-            guard !attributeName.isEmpty, index < close, buffer[index] == UInt8(ascii: "=") else {
-                throw SyntaxError(reason: "a malformed attribute", position: nameStart)
-            }
-            index += 1
-            while index < close, Self.isSpace(buffer[index]) { index += 1 }
-            guard index < close, buffer[index] == UInt8(ascii: "\"") || buffer[index] == UInt8(ascii: "'") else {
-                throw SyntaxError(reason: "a malformed attribute", position: index)
-            }
-            let quote = buffer[index]
-            let valueStart = index + 1
-            guard let valueEnd = buffer[valueStart..<close].firstIndex(of: quote) else {
-                throw SyntaxError(reason: "a malformed attribute", position: index)
-            }
-            attributes.pairs.append((String(decoding: attributeName, as: UTF8.self), try decode(buffer[valueStart..<valueEnd], at: valueStart)))
-            index = valueEnd + 1
-        }
-        sawRoot = true
-        position = close + 1
-        callbackPosition = start
-        let local = Self.localName(name)
-        if selfClosing {
-            handler.text = ""
-            handler.start(local, attributes: attributes)
-            if handler.hasFailed { return }
-            handler.end(local)
-        } else {
-            stack.append(String(decoding: name, as: UTF8.self))
-            handler.text = ""
-            handler.start(local, attributes: attributes)
-        }
-    }
-
-    /// The offset of the `>` ending a start tag, skipping `>` inside quoted attribute values.
-    private mutating func findTagEnd(from: Int) throws -> Int? {
-        var index = from
-        var quote: UInt8 = 0
-        while true {
-            if position + index >= buffer.count {
-                guard try fill(index + 1) else { return nil }
-            }
-            let byte = buffer[position + index]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index
-            } else if byte == UInt8(ascii: "<") {
-                return nil
-            }
-            index += 1
-        }
-    }
-
-    private static func localName(_ name: ArraySlice<UInt8>) -> String {
-        if let colon = name.lastIndex(of: UInt8(ascii: ":")) {
-            return String(decoding: name[(colon + 1)...], as: UTF8.self)
-        }
-        return String(decoding: name, as: UTF8.self)
-    }
-
-    /// Text with entity and character references expanded.
-    private func decode(_ bytes: ArraySlice<UInt8>, at start: Int) throws -> String {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "&") else {
-                out.append(byte)
-                index += 1
-                continue
-            }
-            guard let semicolon = bytes[index...].firstIndex(of: UInt8(ascii: ";")) else {
-                throw SyntaxError(reason: "a bad entity reference", position: index)
-            }
-            let entity = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
-            guard Self.appendExpansion(of: entity, to: &out) else {
-                throw SyntaxError(reason: "a bad entity reference", position: index)
-            }
-            index = semicolon + 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension XMLScanner {
-    /// Appends the UTF-8 of a predefined entity (`lt`, `amp`, …) or a character reference
-    /// (`#38`, `#x26`) named by `entity` (the text between `&` and `;`); false when it is neither.
-    static func appendExpansion(of entity: String, to out: inout [UInt8]) -> Bool {
-        switch entity {
-        case "lt": out.append(UInt8(ascii: "<"))
-        case "gt": out.append(UInt8(ascii: ">"))
-        case "amp": out.append(UInt8(ascii: "&"))
-        case "quot": out.append(UInt8(ascii: "\""))
-        case "apos": out.append(UInt8(ascii: "'"))
-        default:
-            let scalar: UInt32?
-            if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                scalar = UInt32(entity.dropFirst(2), radix: 16)
-            } else if entity.hasPrefix("#") {
-                scalar = UInt32(entity.dropFirst())
-            } else {
-                scalar = nil
-            }
-            guard let scalar, let unicode = Unicode.Scalar(scalar) else { return false }
-            out += Array(String(Character(unicode)).utf8)
-        }
-        return true
+    /// Room for one more attribute.
+    mutating func reserveAttribute() {
+        guard attributeCount == attributeCapacity else { return }
+        let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: attributeCapacity * 2)
+        grown.update(from: attributes, count: attributeCount)
+        attributes.deallocate()
+        attributes = grown
+        attributeCapacity *= 2
     }
 }

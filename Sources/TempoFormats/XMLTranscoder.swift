@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns an XML document in another encoding than UTF-8 into UTF-8 for `XMLScanner`.
+/// Turns an XML document in another encoding than UTF-8 into UTF-8 for `XMLScanner`, before it scans.
 ///
 /// The encoding is the byte-order mark's (UTF-8, UTF-16 big or little endian), else the one the
 /// first bytes show (`<?` in UTF-16 without a mark), else the one the XML declaration names by

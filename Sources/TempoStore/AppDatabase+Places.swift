@@ -70,15 +70,13 @@ extension AppDatabase {
             for place in places {
                 if let old = existing[place.name] {
                     if old == place { summary.unchanged.append(place.name); continue }
-                    try db.execute(
-                        sql: "UPDATE place SET latitude = ?, longitude = ?, radius_m = ?, spot = ?, badge = ? WHERE name = ?",
-                        arguments: [place.center.latitude, place.center.longitude, place.radiusMeters, place.spot, place.badge, place.name])
+                    _ = try PlaceRow.filter(PlaceRow.Columns.name == place.name).updateAll(
+                        db, PlaceRow.Columns.latitude.set(to: place.center.latitude), PlaceRow.Columns.longitude.set(to: place.center.longitude),
+                        PlaceRow.Columns.radiusMeters.set(to: place.radiusMeters), PlaceRow.Columns.spot.set(to: place.spot),
+                        PlaceRow.Columns.badge.set(to: place.badge))
                     summary.updated.append(place.name)
                 } else {
-                    try db.execute(
-                        sql: "INSERT INTO place (id, name, latitude, longitude, radius_m, spot, badge, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        arguments: [UUID().uuidString, place.name, place.center.latitude, place.center.longitude,
-                                    place.radiusMeters, place.spot, place.badge, now.timeIntervalSince1970])
+                    try PlaceRow(place, createdAt: now).insert(db)
                     summary.added.append(place.name)
                 }
             }
@@ -96,11 +94,12 @@ extension AppDatabase {
             guard let place = try Self.loadPlaces(db).first(where: { $0.name == name }) else {
                 throw StoreError.notFound(kind: "place", reference: name)
             }
-            let landmarks = try String.fetchAll(db, sql: "SELECT name FROM place WHERE spot = ? ORDER BY name", arguments: [name])
+            let landmarks = try String.fetchAll(
+                db, PlaceRow.select(PlaceRow.Columns.name).filter(PlaceRow.Columns.spot == name).order(PlaceRow.Columns.name))
             guard landmarks.isEmpty else {
                 throw StoreError.refused("spot '\(name)' still has landmarks (\(landmarks.joined(separator: ", "))); remove them first")
             }
-            try db.execute(sql: "DELETE FROM place WHERE name = ?", arguments: [name])
+            _ = try PlaceRow.filter(PlaceRow.Columns.name == name).deleteAll(db)
             return place
         }
     }
@@ -117,37 +116,25 @@ extension AppDatabase {
     {
         try write { db in
             let record = BadgeRecord(id: UUID(), badge: badge, place: place, spot: spot, earnedAt: date, coordinate: coordinate)
-            try db.execute(
-                sql: """
-                    INSERT INTO badge (id, badge, place, spot, earned_at, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (badge) DO NOTHING
-                    """,
-                arguments: [record.id.uuidString, badge, place, spot, date.timeIntervalSince1970,
-                            coordinate.latitude, coordinate.longitude])
+            // The badge's uniqueness is the rule: a second award is ignored, not an error.
+            try BadgeRow(record).insert(db, onConflict: .ignore)
             return db.changesCount == 1 ? record : nil
         }
     }
 
     /// Every badge earned, oldest first.
     public func badges() throws(StoreError) -> [BadgeRecord] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM badge ORDER BY earned_at, badge").map { row in
-                guard let id = UUID(uuidString: row["id"]) else { throw StoreError.corrupt(path: db.description) }
-                return BadgeRecord(
-                    id: id, badge: row["badge"], place: row["place"], spot: row["spot"],
-                    earnedAt: Date(timeIntervalSince1970: row["earned_at"]),
-                    coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]))
-            }
-        }
+        try read { db in try BadgeRow.order(BadgeRow.Columns.earnedAt, BadgeRow.Columns.badge).fetchAll(db).map(\.record) }
     }
 
     // MARK: - Rows
 
     static func loadPlaces(_ db: Database) throws -> [Place] {
-        try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY COALESCE(spot, name), spot IS NOT NULL, name").map { row in
+        let spot = PlaceRow.Columns.spot, name = PlaceRow.Columns.name
+        // Each spot, then its landmarks: spots sort by their name, landmarks by their spot's.
+        return try PlaceRow.order(spot ?? name, spot != nil, name).fetchAll(db).map { row in
             do {
-                return try Place(name: row["name"], center: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-                                 radiusMeters: row["radius_m"], spot: row["spot"], badge: row["badge"])
+                return try row.place()
             } catch {
                 throw StoreError.corrupt(path: db.description)
             }

@@ -83,27 +83,18 @@ extension AppDatabase {
     ) throws(StoreError) -> (record: RunRecord, inserted: Bool) {
         try write { db in
             if let hash = record.contentHash,
-               let existing = try Self.loadRecords(db, where: "content_hash = ?", arguments: [hash]).first {
+               let existing = try RunRecord.filter(RunRecord.Columns.contentHash == hash).fetchOne(db) {
                 return (existing, false)
             }
             var record = record
             let stored = StoredRun(
                 record: record, fixes: segments.enumerated().flatMap { index, fixes in fixes.map { (index, $0) } },
                 events: [], lapStarts: lapStarts, sportChanges: sportChanges)
-            let summary = stored.summary()
-            record.finished = true
-            record.distanceMeters = summary.distanceMeters
-            record.timerSeconds = summary.timerSeconds
-            record.movingSeconds = summary.movingSeconds
-            record.startedAt = summary.startedAt
-            if let start = summary.startedAt, let elapsed = summary.elapsedSeconds {
-                record.stoppedAt = start.addingTimeInterval(elapsed)
-            }
-            try Self.insert(record, in: db)
+            record.finish(stored.summary())
+            try record.insert(db)
             try Self.insertFixes(stored.fixes, firstSeq: 0, runID: record.id, in: db)
             for (seq, start) in lapStarts.enumerated() {
-                try db.execute(sql: "INSERT INTO run_lap (run_id, seq, start_at) VALUES (?, ?, ?)",
-                               arguments: [record.id.uuidString, seq, start.timeIntervalSince1970])
+                try RunLapRow(runID: record.id, seq: seq, startAt: start).insert(db)
             }
             try Self.insert(sportChanges, runID: record.id, in: db)
             return (record, true)
@@ -116,7 +107,7 @@ extension AppDatabase {
     /// front (a replayed multisport file's sessions).
     public func beginLiveRun(_ record: RunRecord, sportChanges: [SportChange] = []) throws(StoreError) {
         try write { db in
-            try Self.insert(record, in: db)
+            try record.insert(db)
             try Self.insert(sportChanges, runID: record.id, in: db)
         }
     }
@@ -128,32 +119,24 @@ extension AppDatabase {
         try write { db in
             try Self.insertFixes(fixes.map { (0, $0) }, firstSeq: firstSeq, runID: id, in: db)
             for (seq, event) in events {
-                try db.execute(
-                    sql: "INSERT INTO run_event (run_id, seq, action, at, fix_count) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [id.uuidString, seq, event.action.rawValue, event.at?.timeIntervalSince1970, event.fixCount])
+                try RunEventRow(runID: id, seq: seq, event: event).insert(db)
             }
         }
     }
 
     /// Marks a live run finished and saves its headline numbers.
     public func finishLiveRun(id: UUID, summary: RunSummary) throws(StoreError) {
-        let stoppedAt = summary.startedAt.flatMap { start in summary.elapsedSeconds.map { start.addingTimeInterval($0) } }
         try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE run SET finished = 1, started_at = ?, stopped_at = ?, distance_m = ?, timer_s = ?, moving_s = ?
-                    WHERE id = ?
-                    """,
-                arguments: [summary.startedAt?.timeIntervalSince1970, stoppedAt?.timeIntervalSince1970,
-                            summary.distanceMeters, summary.timerSeconds, summary.movingSeconds, id.uuidString])
+            guard var record = try RunRecord.fetchOne(db, key: id.uuidString) else { return }
+            record.finish(summary)
+            try record.update(db)
         }
     }
 
     /// The newest live run that was never finished (its recorder was killed), if any.
     public func unfinishedRun() throws(StoreError) -> StoredRun? {
         try read { db in
-            guard let record = try Self.loadRecords(db, where: "finished = 0", arguments: []).first else { return nil }
-            return try Self.loadStored(record, in: db)
+            try StoredRunRows.request(Self.newestFirst(RunRecord.filter(RunRecord.Columns.finished == false))).fetchOne(db)?.storedRun
         }
     }
 
@@ -161,12 +144,18 @@ extension AppDatabase {
 
     /// Every run, newest first.
     public func runs() throws(StoreError) -> [RunRecord] {
-        try read { db in try Self.loadRecords(db, where: "1", arguments: []) }
+        try read { db in try Self.newestFirst(RunRecord.all()).fetchAll(db) }
     }
 
     /// The run named by a full id or an id prefix of at least 4 hex digits, with its fixes.
     public func run(matching reference: String) throws(StoreError) -> StoredRun {
-        try read { db in try Self.loadStored(Self.resolveRun(reference, in: db), in: db) }
+        try read { db in
+            let record = try Self.resolveRun(reference, in: db)
+            guard let stored = try StoredRunRows.request(RunRecord.filter(key: record.id.uuidString)).fetchOne(db) else {
+                throw StoreError.notFound(kind: "run", reference: reference)
+            }
+            return stored.storedRun
+        }
     }
 
     /// Deletes a run with its fixes, commands, laps and sport changes; returns what was deleted.
@@ -174,107 +163,35 @@ extension AppDatabase {
     public func deleteRun(matching reference: String) throws(StoreError) -> RunRecord {
         try write { db in
             let record = try Self.resolveRun(reference, in: db)
-            try db.execute(sql: "DELETE FROM run WHERE id = ?", arguments: [record.id.uuidString])
+            try record.delete(db)
             return record
         }
     }
 
     // MARK: - Rows
 
-    private static func insert(_ record: RunRecord, in db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO run (id, source, source_name, content_hash, sport, name, created_at, started_at, stopped_at,
-                                 finished, distance_m, timer_s, moving_s, auto_pause)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [record.id.uuidString, record.source.rawValue, record.sourceName, record.contentHash, record.sport,
-                        record.name, record.createdAt.timeIntervalSince1970, record.startedAt?.timeIntervalSince1970,
-                        record.stoppedAt?.timeIntervalSince1970, record.finished, record.distanceMeters,
-                        record.timerSeconds, record.movingSeconds, record.autoPause])
-    }
-
     private static func insert(_ sportChanges: [SportChange], runID: UUID, in db: Database) throws {
         for (seq, change) in sportChanges.enumerated() {
-            try db.execute(sql: "INSERT INTO run_sport (run_id, seq, start_at, sport) VALUES (?, ?, ?, ?)",
-                           arguments: [runID.uuidString, seq, change.at.timeIntervalSince1970, change.sport?.rawValue])
+            try RunSportRow(runID: runID, seq: seq, change: change).insert(db)
         }
     }
 
     private static func insertFixes(_ fixes: [(segment: Int, fix: LocationFix)], firstSeq: Int, runID: UUID, in db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO run_fix (run_id, seq, segment, time, latitude, longitude, altitude_m, horizontal_accuracy_m,
-                                 vertical_accuracy_m, speed_m_per_s, course_deg, heart_rate_bpm, cadence_per_min)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let id = runID.uuidString
         for (offset, entry) in fixes.enumerated() {
-            let fix = entry.fix
-            try statement.execute(arguments: [
-                id, firstSeq + offset, entry.segment, fix.time?.timeIntervalSince1970, fix.latitude, fix.longitude,
-                fix.altitudeMeters, fix.horizontalAccuracyMeters, fix.verticalAccuracyMeters, fix.speedMetersPerSecond,
-                fix.courseDegrees, fix.heartRateBPM, fix.cadencePerMinute,
-            ])
+            try RunFixRow(runID: runID, seq: firstSeq + offset, segment: entry.segment, fix: entry.fix).insert(db)
         }
     }
 
-    private static func loadRecords(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [RunRecord] {
-        try Row.fetchAll(
-            db, sql: "SELECT * FROM run WHERE \(condition) ORDER BY COALESCE(started_at, created_at) DESC, id", arguments: arguments
-        ).map { row in
-            guard let id = UUID(uuidString: row["id"]), let source = RunRecord.Source(rawValue: row["source"]) else {
-                throw StoreError.corrupt(path: db.description)
-            }
-            return RunRecord(
-                id: id, source: source, sourceName: row["source_name"], contentHash: row["content_hash"], sport: row["sport"],
-                name: row["name"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                startedAt: date(row["started_at"]), stoppedAt: date(row["stopped_at"]), finished: row["finished"],
-                distanceMeters: row["distance_m"], timerSeconds: row["timer_s"], movingSeconds: row["moving_s"],
-                autoPause: row["auto_pause"])
-        }
-    }
-
-    private static func loadStored(_ record: RunRecord, in db: Database) throws -> StoredRun {
-        let id = record.id.uuidString
-        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM run_fix WHERE run_id = ? ORDER BY seq", arguments: [id])
-        var fixes: [(segment: Int, fix: LocationFix)] = []
-        while let row = try cursor.next() {
-            let fix = LocationFix(
-                time: date(row["time"]),
-                coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-                altitudeMeters: row["altitude_m"], horizontalAccuracyMeters: row["horizontal_accuracy_m"],
-                verticalAccuracyMeters: row["vertical_accuracy_m"], speedMetersPerSecond: row["speed_m_per_s"],
-                courseDegrees: row["course_deg"], heartRateBPM: row["heart_rate_bpm"], cadencePerMinute: row["cadence_per_min"])
-            fixes.append((row["segment"], fix))
-        }
-        let events = try Row.fetchAll(db, sql: "SELECT * FROM run_event WHERE run_id = ? ORDER BY seq", arguments: [id])
-            .compactMap { row -> StoredRun.Event? in
-                guard let action = RunAction(rawValue: row["action"]) else { return nil }
-                return StoredRun.Event(action: action, at: date(row["at"]), fixCount: row["fix_count"])
-            }
-        let laps = try Double.fetchAll(db, sql: "SELECT start_at FROM run_lap WHERE run_id = ? ORDER BY seq", arguments: [id])
-            .map(Date.init(timeIntervalSince1970:))
-        let sports = try Row.fetchAll(db, sql: "SELECT start_at, sport FROM run_sport WHERE run_id = ? ORDER BY seq", arguments: [id])
-            .map { row in
-                SportChange(at: Date(timeIntervalSince1970: row["start_at"]), sport: (row["sport"] as String?).flatMap(Sport.init(rawValue:)))
-            }
-        return StoredRun(record: record, fixes: fixes, events: events, lapStarts: laps, sportChanges: sports)
+    /// `runs` ordered newest first: by start, or creation for a run not started.
+    private static func newestFirst(_ runs: QueryInterfaceRequest<RunRecord>) -> QueryInterfaceRequest<RunRecord> {
+        runs.order((RunRecord.Columns.startedAt ?? RunRecord.Columns.createdAt).desc, RunRecord.Columns.id)
     }
 
     private static func resolveRun(_ reference: String, in db: Database) throws -> RunRecord {
-        let hex = reference.lowercased()
-        guard hex.count >= 4, hex.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw StoreError.notFound(kind: "run", reference: reference)
-        }
-        let matches = try loadRecords(db, where: "lower(id) LIKE ?", arguments: [hex + "%"])
-        switch matches.count {
-        case 1: return matches[0]
-        case 0: throw StoreError.notFound(kind: "run", reference: reference)
-        default: throw StoreError.ambiguous(kind: "run", reference: reference, candidates: matches.map(\.shortID))
-        }
+        // LIKE ignores ASCII case: a lowercase prefix finds the uppercase stored id.
+        try RecordReference.resolve(
+            reference, kind: "run",
+            byIDPrefix: { try newestFirst(RunRecord.filter(RunRecord.Columns.id.like($0 + "%"))).fetchAll(db) },
+            name: \.shortID)
     }
-}
-
-private func date(_ seconds: Double?) -> Date? {
-    seconds.map(Date.init(timeIntervalSince1970:))
 }

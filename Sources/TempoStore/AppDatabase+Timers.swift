@@ -51,7 +51,7 @@ extension AppDatabase {
 
     /// Every timer, newest first.
     public func timers() throws(StoreError) -> [TimerRecord] {
-        try read { db in try Self.loadTimers(db, where: "1", arguments: []) }
+        try read { db in try Self.loadTimers(db, TimerRow.all()) }
     }
 
     /// The timer named by `reference` — a full id, an id prefix of at least 4 hex digits, or a
@@ -79,44 +79,31 @@ extension AppDatabase {
     // MARK: - Rows
 
     private static func save(_ timer: TimerRecord, in db: Database, isNew: Bool) throws {
-        let id = timer.id.uuidString
-        let stopwatch = timer.countdown.stopwatch
+        let row = TimerRow(timer)
         if isNew {
-            try db.execute(
-                sql: "INSERT INTO timer (id, label, duration_s, created_at, stopped_at, cancelled_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [id, timer.label, timer.countdown.durationSeconds, timer.createdAt.timeIntervalSince1970,
-                            stopwatch.stoppedAt?.timeIntervalSince1970, timer.countdown.cancelledAt?.timeIntervalSince1970])
+            try row.insert(db)
         } else {
-            try db.execute(
-                sql: "UPDATE timer SET label = ?, stopped_at = ?, cancelled_at = ? WHERE id = ?",
-                arguments: [timer.label, stopwatch.stoppedAt?.timeIntervalSince1970,
-                            timer.countdown.cancelledAt?.timeIntervalSince1970, id])
-            try db.execute(sql: "DELETE FROM timer_segment WHERE timer_id = ?", arguments: [id])
+            // Duration and creation never change after the insert.
+            try row.update(db, columns: [TimerRow.Columns.label, TimerRow.Columns.stoppedAt, TimerRow.Columns.cancelledAt])
         }
-        for (seq, segment) in stopwatch.segments.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO timer_segment (timer_id, seq, start_at, end_at) VALUES (?, ?, ?, ?)",
-                arguments: [id, seq, segment.start.timeIntervalSince1970, segment.end?.timeIntervalSince1970])
-        }
+        try TimerSegmentRow.replace(
+            TimerSegmentRow.filter(TimerSegmentRow.Columns.timerID == timer.id.uuidString),
+            with: TimerSegmentRow.rows(of: timer.countdown.stopwatch, ownerID: timer.id), in: db)
     }
 
-    private static func loadTimers(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [TimerRecord] {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM timer WHERE \(condition) ORDER BY created_at DESC, id", arguments: arguments)
-        return try rows.map { row in
-            let id: String = row["id"]
-            let segments = try Row.fetchAll(
-                db, sql: "SELECT start_at, end_at FROM timer_segment WHERE timer_id = ? ORDER BY seq", arguments: [id]
-            ).map { Stopwatch.Segment(start: Date(timeIntervalSince1970: $0["start_at"] as Double), end: date($0["end_at"])) }
-            guard let uuid = UUID(uuidString: id) else { throw StoreError.corrupt(path: db.description) }
-            let stopwatch = try Stopwatch(segments: segments, stoppedAt: date(row["stopped_at"]))
-            let countdown = try Countdown(durationSeconds: row["duration_s"], stopwatch: stopwatch, cancelledAt: date(row["cancelled_at"]))
-            return TimerRecord(id: uuid, label: row["label"], createdAt: date(row["created_at"]) ?? .distantPast, countdown: countdown)
-        }
+    /// The timers `request` selects, newest first.
+    private static func loadTimers(_ db: Database, _ request: QueryInterfaceRequest<TimerRow>) throws -> [TimerRecord] {
+        try request
+            .order(TimerRow.Columns.createdAt.desc, TimerRow.Columns.id)
+            .including(all: TimerRow.segments)
+            .asRequest(of: TimerRow.WithSegments.self)
+            .fetchAll(db)
+            .map { try $0.record() }
     }
 
     private static func resolveTimer(_ reference: String?, at now: Date, in db: Database) throws -> TimerRecord {
         guard let reference else {
-            let active = try loadTimers(db, where: "cancelled_at IS NULL AND stopped_at IS NULL", arguments: [])
+            let active = try loadTimers(db, TimerRow.filter(TimerRow.Columns.cancelledAt == nil && TimerRow.Columns.stoppedAt == nil))
                 .filter { [.running, .paused].contains($0.countdown.state(at: now)) }
             switch active.count {
             case 1: return active[0]
@@ -126,24 +113,20 @@ extension AppDatabase {
                 throw StoreError.refused("several timers are active (\(names)); name one")
             }
         }
-        let hex = reference.lowercased()
-        if hex.count >= 4, hex.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-            let byID = try loadTimers(db, where: "lower(id) LIKE ?", arguments: [hex + "%"])
-            if byID.count == 1 { return byID[0] }
-            if byID.count > 1 { throw StoreError.ambiguous(kind: "timer", reference: reference, candidates: byID.map(\.displayName)) }
-        }
-        let byLabel = try loadTimers(db, where: "label = ?", arguments: [reference])
-        let active = byLabel.filter { [.running, .paused].contains($0.countdown.state(at: now)) }
-        if let timer = active.first ?? byLabel.first { return timer }
-        throw StoreError.notFound(kind: "timer", reference: reference)
+        // LIKE ignores ASCII case: a lowercase prefix finds the uppercase stored id.
+        return try RecordReference.resolve(
+            reference, kind: "timer",
+            byIDPrefix: { try loadTimers(db, TimerRow.filter(TimerRow.Columns.id.like($0 + "%"))) },
+            byLabel: { label in
+                // The active timer with the label, else the newest.
+                let labelled = try loadTimers(db, TimerRow.filter(TimerRow.Columns.label == label))
+                return labelled.first { [.running, .paused].contains($0.countdown.state(at: now)) } ?? labelled.first
+            },
+            name: \.displayName)
     }
 }
 
 extension TimerRecord {
     /// `label (id)` or just the short id.
     public var displayName: String { label.map { "\($0) (\(shortID))" } ?? shortID }
-}
-
-private func date(_ seconds: Double?) -> Date? {
-    seconds.map(Date.init(timeIntervalSince1970:))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TempoKit
 
 /// Tempo's durable store: one SQLite file reached through GRDB.
 ///
@@ -9,8 +10,9 @@ import GRDB
 /// read-only and writes not one byte (no `-wal`/`-shm` files, no header change). Instants are
 /// stored as REAL seconds since 1970 (UTC), never as counters. Tests use an in-memory queue.
 public struct AppDatabase: Sendable {
-    /// The connection (queue or pool). Writes go through `write`, which is one transaction.
-    public let writer: any DatabaseWriter
+    /// The connection (queue or pool), reached only through `perform`: every change is one
+    /// transaction, and every failure comes out as a `StoreError` or a domain error.
+    private let writer: any DatabaseWriter
 
     /// How a command uses the store.
     public enum Access: Sendable {
@@ -34,8 +36,12 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private init(migrated writer: any DatabaseWriter) {
-        self.writer = writer
+    /// The store over a file whose schema is complete. What the connection learnt of the
+    /// schema while opening is forgotten: another process may have been creating the tables
+    /// meanwhile, and GRDB keeps a connection's table layouts (records rely on them) until told.
+    private init(migrated queue: DatabaseQueue) {
+        queue.inDatabase { db in db.clearSchemaCache() }
+        self.writer = queue
     }
 
     /// Opens the store at `path`: created on first use for `.readWrite`, never written for
@@ -160,25 +166,37 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in one write transaction; any error rolls everything back.
+    /// Runs `body` in one write transaction; any error rolls everything back and is thrown as
+    /// a `StoreError`.
     public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try writer.write(body)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(error, path: writer.path)
-        }
+        do { return try perform(.write, body) } catch { throw StoreError(error, path: writer.path) }
     }
 
-    /// Runs `body` with a consistent read-only view.
+    /// Runs `body` with a consistent read-only view; any error is thrown as a `StoreError`.
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StoreError) -> T {
+        do { return try perform(.read, body) } catch { throw StoreError(error, path: writer.path) }
+    }
+
+    /// A read or a write transaction.
+    enum Transaction {
+        case read, write
+    }
+
+    /// The one way to the connection (`read` and `write` go through it): runs `body` in a
+    /// transaction. A database failure becomes a `StoreError`; a domain rule's refusal keeps
+    /// its own type, because the focus API's callers tell those apart (an overlap, a bad time
+    /// zone or day start, a bad import file, a clock that went backwards).
+    func perform<T: Sendable>(_ transaction: Transaction, _ body: @Sendable (Database) throws -> T) throws -> T {
         do {
-            return try writer.read(body)
-        } catch let error as StoreError {
-            throw error
+            switch transaction {
+            case .read: return try writer.read(body)
+            case .write: return try writer.write(body)
+            }
         } catch {
-            throw StoreError(error, path: writer.path)
+            switch error {
+            case is FocusError, is DayCalendarError, is DayTimeError, is FocusImportError, is StoreError, is StopwatchError: throw error
+            default: throw StoreError(error, path: writer.path)
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+import GRDB
 import TempoKit
 
-/// A stored run's header: where it came from and its headline numbers.
-public struct RunRecord: Sendable, Hashable, Identifiable {
+/// A stored run's header: where it came from and its headline numbers; a row of `run`.
+public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
     /// Where a run's fixes came from.
     public enum Source: String, Sendable, Hashable, Codable {
         /// Imported from a GPX, TCX or FIT file.
@@ -72,4 +73,53 @@ public struct RunRecord: Sendable, Hashable, Identifiable {
         settings.autoPause = autoPause
         return settings
     }
+
+    /// Marks it finished, with `summary`'s headline numbers.
+    mutating func finish(_ summary: RunSummary) {
+        finished = true
+        startedAt = summary.startedAt
+        stoppedAt = summary.startedAt.flatMap { start in summary.elapsedSeconds.map { start.addingTimeInterval($0) } }
+        distanceMeters = summary.distanceMeters
+        timerSeconds = summary.timerSeconds
+        movingSeconds = summary.movingSeconds
+    }
+
+    /// The table it is a row of.
+    public static let databaseTableName = "run"
+
+    enum CodingKeys: String, CodingKey {
+        case id, source, sport, name, finished
+        case sourceName = "source_name"
+        case contentHash = "content_hash"
+        case createdAt = "created_at"
+        case startedAt = "started_at"
+        case stoppedAt = "stopped_at"
+        case distanceMeters = "distance_m"
+        case timerSeconds = "timer_s"
+        case movingSeconds = "moving_s"
+        case autoPause = "auto_pause"
+    }
+
+    /// The columns the store queries by.
+    public enum Columns {
+        /// `id`: the uppercase text of the UUID.
+        public static let id = Column(CodingKeys.id)
+        /// `content_hash`.
+        public static let contentHash = Column(CodingKeys.contentHash)
+        /// `finished`.
+        public static let finished = Column(CodingKeys.finished)
+        /// `created_at`, seconds since 1970 (UTC).
+        public static let createdAt = Column(CodingKeys.createdAt)
+        /// `started_at`, seconds since 1970 (UTC).
+        public static let startedAt = Column(CodingKeys.startedAt)
+    }
+
+    /// Every fix received, in order.
+    static let fixes = hasMany(RunFixRow.self, key: "fixes").order(RunFixRow.Columns.seq)
+    /// The commands given while recording, in order.
+    static let events = hasMany(RunEventRow.self, key: "events").order(RunEventRow.Columns.seq)
+    /// The laps a file recorded, in order.
+    static let laps = hasMany(RunLapRow.self, key: "laps").order(RunLapRow.Columns.seq)
+    /// Where a multisport run's sport changes, in order.
+    static let sportChanges = hasMany(RunSportRow.self, key: "sportChanges").order(RunSportRow.Columns.seq)
 }

@@ -216,14 +216,7 @@ public struct RunRecording: Sendable {
         let keys = Task {
             for await action in commands { continuation.yield(.command(action)) }
         }
-        let ticker = Task {
-            var deadline = clock.now
-            while !Task.isCancelled {
-                deadline = deadline.advanced(by: .seconds(1))
-                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-                continuation.yield(.tick)
-            }
-        }
+        let ticker = Task { for await _ in Ticker.everySecond(on: clock).dropFirst() { continuation.yield(.tick) } }
         defer {
             source.cancel()
             keys.cancel()

@@ -30,6 +30,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 self = .cannotOpen(path: path, reason: db.message ?? "\(db.resultCode)")
             default: self = .sqlite(db.message ?? "\(db.resultCode)")
             }
+        } else if error is RowDecodingError {
+            // A stored value no record can hold (an id that is not a UUID) is a damaged file.
+            self = .corrupt(path: path)
         } else {
             self = .sqlite(String(describing: error))
         }

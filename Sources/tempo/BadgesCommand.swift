@@ -9,23 +9,27 @@ struct BadgesCommand: AsyncParsableCommand {
         commandName: "badges", abstract: "Badges earned at landmarks: when and where.")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print JSON: an array of badges.") var json = false
+    @OptionGroup var output: OutputOptions
 
     /// One badge as `--json` prints it.
     struct Row: Encodable {
         let badge: String
         let place: String
         let spot: String?
-        let earned_at: Date
+        let earnedAt: Date
         let latitude: Double
         let longitude: Double
+
+        enum CodingKeys: String, CodingKey {
+            case badge, place, spot, latitude, longitude, earnedAt = "earned_at"
+        }
     }
 
     func run() async throws {
         let badges = try global.openDatabase(.readOnly).badges()
-        if json {
+        if output.json {
             try JSONOutput.print(badges.map {
-                Row(badge: $0.badge, place: $0.place, spot: $0.spot, earned_at: $0.earnedAt,
+                Row(badge: $0.badge, place: $0.place, spot: $0.spot, earnedAt: $0.earnedAt,
                     latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
             })
             return

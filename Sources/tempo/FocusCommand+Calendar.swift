@@ -30,7 +30,7 @@ extension FocusCommand {
                 do {
                     try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)
                 } catch {
-                    throw FocusCLIError("cannot write \(svg): \(error.localizedDescription)")
+                    throw CLIError.cannotWrite(path: svg, reason: error.localizedDescription)
                 }
                 print("Wrote \(svg)")
             }

@@ -14,7 +14,7 @@ extension FocusCommand {
         @Option(name: .customLong("day-start"), help: "HH:MM at which each day starts (00:00 to 23:59).") var dayStart: String?
         @Option(help: "Daily goal (2h, 1h30m, 90m; 0 for none).") var goal: String?
         @Option(help: "Growth thresholds, comma-separated durations from 0 (0,25m,1h,2h,4h).") var growth: String?
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             // Everything is checked before the transaction, so bad input changes nothing.
@@ -38,7 +38,7 @@ extension FocusCommand {
                 if let goalSeconds { settings.goalSeconds = goalSeconds }
                 if let thresholds { settings.growthThresholdsSeconds = thresholds }
             }
-            if json {
+            if output.json {
                 try JSONOutput.print(FocusSettingsJSON(settings))
             } else {
                 print("tz \(settings.timeZoneIdentifier)")

@@ -21,83 +21,52 @@ extension FocusCommand {
         @Option(help: "Focus periods per cycle.") var rounds = 4
         @Option(help: "Tag for the focus sessions.") var tag: String?
         @Flag(help: "End the stored cycle now (stopping its running focus session).") var stop = false
-        @Flag(help: "Print the stored cycle's phase and remaining time, then exit.") var status = false
-        @Flag(help: "With --status, print JSON.") var json = false
+        @Flag(help: "Print the stored cycle's phase and remaining time (as JSON with --json), then exit.") var status = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let database = try global.openDatabase()
-            var context = FocusContext(database: database, now: try FocusContext.currentInstant())
-            let now = context.now
+            let now = try global.time.now()
             if stop {
-                let stopped = try database.changePomodoro { pomodoro, ledger in
-                    let had = pomodoro != nil
-                    pomodoro?.advance(to: now, ledger: &ledger)
-                    pomodoro?.stop(at: now, ledger: &ledger)
-                    pomodoro = nil
-                    return had
-                }
+                let stopped = try database.stopPomodoro(at: now)
                 print(stopped ? "Pomodoro stopped" : "No pomodoro cycle")
                 return
             }
             if status {
-                let pomodoro = try advance(database, now: now)
+                let pomodoro = try database.advancePomodoro(to: now)
                 try printStatus(pomodoro, now: now)
                 return
             }
             let plan = try Pomodoro.Plan(
                 workSeconds: try seconds(work, "--work"), shortBreakSeconds: try seconds(short, "--short"),
                 longBreakSeconds: try seconds(long, "--long"), rounds: rounds)
-            let tag = tag
-            let resumed = try database.changePomodoro { pomodoro, ledger -> Bool in
-                pomodoro?.advance(to: now, ledger: &ledger)
-                if let current = pomodoro, current.finishedAt == nil { return true }
-                pomodoro = try Pomodoro(plan: plan, tag: tag, at: now, ledger: &ledger)
-                return false
-            }
+            let resumed = try database.startOrResumePomodoro(plan: plan, tag: tag, at: now)
             let terminal = Terminal(readKeys: true)
             defer {
                 terminal.endLine()
                 terminal.restore()
             }
             terminal.line(resumed ? "Resuming the stored pomodoro cycle" : "Pomodoro: \(rounds) × \(work) focus, \(short) breaks, \(long) long break")
-            let quit = FocusQuitFlag()
-            let keys = Task {
-                for await key in terminal.keys where key == .interrupt || key == .character("q") {
-                    await quit.set()
-                    return
-                }
-            }
+            let (quit, keys) = FocusQuitFlag.watching(terminal)
             defer { keys.cancel() }
-            let clock = ContinuousClock()
-            var deadline = clock.now
             var lastPhase: Int?
-            while await !quit.isSet {
-                context = FocusContext(database: database, now: try FocusContext.currentInstant())
-                guard let pomodoro = try advance(database, now: context.now) else {
+            for await _ in Ticker.everySecond(on: global.time.clock) {
+                if await quit.isSet { break }
+                let now = try global.time.now()
+                guard let pomodoro = try database.advancePomodoro(to: now) else {
                     terminal.line("Pomodoro cycle done")
                     terminal.bell()
                     return
                 }
                 if let lastPhase, lastPhase != pomodoro.phaseIndex { terminal.bell() }
                 lastPhase = pomodoro.phaseIndex
-                terminal.draw(FocusPomodoroText.line(pomodoro, now: context.now))
-                deadline = deadline.advanced(by: .seconds(1))
-                try await clock.sleep(until: deadline)
+                terminal.draw(FocusPomodoroText.line(pomodoro, now: now))
             }
             terminal.line("Left the pomodoro running; run `tempo focus pomodoro` to watch it again or --stop to end it")
         }
 
-        /// Advances the stored cycle to `now` (one transaction); removes it once finished.
-        private func advance(_ database: AppDatabase, now: Date) throws -> Pomodoro? {
-            try database.changePomodoro { pomodoro, ledger -> Pomodoro? in
-                pomodoro?.advance(to: now, ledger: &ledger)
-                if pomodoro?.finishedAt != nil { pomodoro = nil }
-                return pomodoro
-            }
-        }
-
         private func printStatus(_ pomodoro: Pomodoro?, now: Date) throws {
-            if json {
+            if output.json {
                 try JSONOutput.print(FocusPomodoroJSON(pomodoro, now: now))
             } else {
                 print(pomodoro.map { FocusPomodoroText.line($0, now: now) } ?? "No pomodoro cycle")

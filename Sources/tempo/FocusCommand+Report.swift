@@ -10,15 +10,14 @@ extension FocusCommand {
             commandName: "report",
             abstract: "Totals per day, week, month or tag.",
             discussion: "JSON lists every day of the range (days without focus too), each with its length (82800/90000 s on DST days).")
-        enum Grouping: String, ExpressibleByArgument, CaseIterable { case day, week, month, tag }
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "First day, YYYY-MM-DD (default: the first day with focus).") var from: String?
         @Option(help: "Last day, YYYY-MM-DD (default: today).") var to: String?
-        @Option(help: "day, week, month or tag.") var by: Grouping = .day
+        @Option(help: "day, week, month or tag.") var by: FocusReport.Grouping = .day
         @Option(help: "An IANA zone to count days in instead of the configured one.") var tz: String?
         @Option(name: .customLong("day-start"), help: "HH:MM at which days start instead of the configured time.") var dayStart: String?
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let context = try FocusContext(global: global, access: .readOnly)
@@ -36,8 +35,8 @@ extension FocusCommand {
             let loadTo = toDate.map { calendar.start(of: $0.adding(days: 2)) }
             let ledger = try context.database.focusLedger(from: loadFrom, to: loadTo)
             let report = try ledger.report(settings: settings, from: fromDate, to: toDate, now: context.now)
-            if json {
-                try JSONOutput.print(FocusReportJSON(report, grouping: by))
+            if output.json {
+                try JSONOutput.print(FocusReport.Document(report, grouping: by))
             } else {
                 print(FocusReportTable.render(report, grouping: by))
             }
@@ -45,70 +44,9 @@ extension FocusCommand {
     }
 }
 
-/// `focus report --json`.
-struct FocusReportJSON: Encodable {
-    struct Day: Encodable {
-        let date: String
-        let totalS: Double
-        let dayLengthS: Double
-        let sessions: Int
-        enum CodingKeys: String, CodingKey { case date, totalS = "total_s", dayLengthS = "day_length_s", sessions }
-    }
-
-    struct Group: Encodable {
-        let key: String?
-        let totalS: Double
-        let from: String
-        let to: String
-        enum CodingKeys: String, CodingKey { case key, totalS = "total_s", from, to }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(totalS, forKey: .totalS)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-        }
-    }
-
-    let tz: String
-    let dayStart: String
-    let from: String
-    let to: String
-    let by: String
-    let days: [Day]
-    let groups: [Group]?
-    let totalS: Double
-    let todayS: Double
-    let flaggedSessions: [String]
-
-    enum CodingKeys: String, CodingKey {
-        case tz, dayStart = "day_start", from, to, by, days, groups, totalS = "total_s", todayS = "today_s"
-        case flaggedSessions = "flagged_sessions"
-    }
-
-    init(_ report: FocusReport, grouping: FocusCommand.Report.Grouping) {
-        tz = report.settings.timeZoneIdentifier
-        dayStart = report.settings.dayStart.description
-        from = report.from.description
-        to = report.to.description
-        by = grouping.rawValue
-        days = report.days.map { Day(date: $0.date.description, totalS: $0.totalSeconds, dayLengthS: $0.lengthSeconds, sessions: $0.sessionCount) }
-        let groups: [FocusReport.Group]? = switch grouping {
-        case .day: nil
-        case .week: report.weeks
-        case .month: report.months
-        case .tag: report.tags
-        }
-        self.groups = groups?.map { Group(key: $0.key, totalS: $0.totalSeconds, from: $0.firstDay.description, to: $0.lastDay.description) }
-        totalS = report.totalSeconds
-        todayS = report.todaySeconds
-        flaggedSessions = report.flaggedSessionIDs.map { $0.uuidString.lowercased() }
-    }
-}
-
 /// `focus report` for people: an aligned table.
 enum FocusReportTable {
-    static func render(_ report: FocusReport, grouping: FocusCommand.Report.Grouping) -> String {
+    static func render(_ report: FocusReport, grouping: FocusReport.Grouping) -> String {
         var rows: [[String]] = []
         let header: [String]
         switch grouping {
@@ -153,3 +91,5 @@ extension String {
         return String(self[..<end])
     }
 }
+
+extension FocusReport.Grouping: ExpressibleByArgument {}

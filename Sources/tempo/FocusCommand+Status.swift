@@ -8,84 +8,18 @@ extension FocusCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "The running session and today's total, goal, streak and marimo.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
             let status = try context.database.focusStatus(settings: settings, now: context.now)
-            if json {
-                try JSONOutput.print(FocusStatusJSON(status))
+            if output.json {
+                try JSONOutput.print(status)
             } else {
                 print(FocusStatusText.lines(status).joined(separator: "\n"))
             }
         }
-    }
-}
-
-/// `focus status --json`.
-struct FocusStatusJSON: Encodable {
-    let running: Bool
-    let paused: Bool
-    let sessionID: String?
-    let tag: String?
-    let startedAt: Date?
-    let sessionS: Double
-    let date: String
-    let todayS: Double
-    let goalS: Double?
-    let goalProgress: Double?
-    let streakDays: Int
-    let growthStage: Int
-    let growthStageName: String
-    let tz: String
-    let dayStart: String
-    let clockWentBackwards: Bool
-
-    init(_ status: FocusStatus) {
-        running = status.isRunning
-        paused = status.isPaused
-        sessionID = status.session?.id.uuidString.lowercased()
-        tag = status.session?.tag
-        startedAt = status.session?.startedAt
-        sessionS = status.sessionSeconds
-        date = status.report.today.description
-        todayS = status.report.todaySeconds
-        goalS = status.report.goalSeconds
-        goalProgress = status.report.goalProgress
-        streakDays = status.report.streakDays
-        growthStage = status.report.growthStage
-        growthStageName = FocusSettings.growthStageName(status.report.growthStage)
-        tz = status.report.settings.timeZoneIdentifier
-        dayStart = status.report.settings.dayStart.description
-        clockWentBackwards = status.session?.clockWentBackwards ?? false
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case running, paused, sessionID = "session_id", tag, startedAt = "started_at", sessionS = "session_s", date
-        case todayS = "today_s", goalS = "goal_s", goalProgress = "goal_progress", streakDays = "streak_days"
-        case growthStage = "growth_stage", growthStageName = "growth_stage_name", tz, dayStart = "day_start"
-        case clockWentBackwards = "clock_went_backwards"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(running, forKey: .running)
-        try container.encode(paused, forKey: .paused)
-        try container.encode(sessionID, forKey: .sessionID)
-        try container.encode(tag, forKey: .tag)
-        try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(sessionS, forKey: .sessionS)
-        try container.encode(date, forKey: .date)
-        try container.encode(todayS, forKey: .todayS)
-        try container.encode(goalS, forKey: .goalS)
-        try container.encode(goalProgress, forKey: .goalProgress)
-        try container.encode(streakDays, forKey: .streakDays)
-        try container.encode(growthStage, forKey: .growthStage)
-        try container.encode(growthStageName, forKey: .growthStageName)
-        try container.encode(tz, forKey: .tz)
-        try container.encode(dayStart, forKey: .dayStart)
-        try container.encode(clockWentBackwards, forKey: .clockWentBackwards)
     }
 }
 

@@ -51,13 +51,13 @@ extension FocusCommand {
         func run() async throws {
             let data = try InputFile.read(file)
             let parsed: (format: FocusImport.Format, sessions: [FocusSession], skipped: Int)
-            do { parsed = try FocusImport.sessions(from: data) } catch { throw FocusCLIError("\(file): \(error.description)") }
+            do { parsed = try FocusImport.sessions(from: data) } catch { throw CLIError("\(file): \(error.description)") }
             let context = try FocusContext(global: global)
             let result: (added: Int, skipped: Int)
             do {
                 result = try context.database.importFocusSessions(parsed.sessions, now: context.now)
             } catch let error as FocusError {
-                throw FocusCLIError("\(file): nothing imported: \(error.description)")
+                throw CLIError("\(file): nothing imported: \(error.description)")
             }
             let open = parsed.skipped > 0 ? ", \(parsed.skipped) still running there skipped" : ""
             print("Imported \(result.added) session(s) from \(parsed.format.rawValue) (\(result.skipped) already present\(open))")

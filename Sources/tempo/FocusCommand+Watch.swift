@@ -19,34 +19,18 @@ extension FocusCommand {
                 terminal.endLine()
                 terminal.restore()
             }
-            let quit = FocusQuitFlag()
-            let keys = Task {
-                for await key in terminal.keys where key == .interrupt || key == .character("q") {
-                    await quit.set()
-                    return
-                }
-            }
+            let (quit, keys) = FocusQuitFlag.watching(terminal)
             defer { keys.cancel() }
-            let clock = ContinuousClock()
-            var deadline = clock.now
             var drawn = 0
-            while await !quit.isSet {
-                let context = FocusContext(database: database, now: try FocusContext.currentInstant())
+            for await _ in Ticker.everySecond(on: global.time.clock) {
+                if await quit.isSet { break }
+                let context = FocusContext(database: database, now: try global.time.now())
                 try context.advancePomodoro()
                 let status = try database.focusStatus(settings: try context.settings(), now: context.now)
                 terminal.draw(FocusStatusText.liveLine(status))
                 drawn += 1
                 if let count, drawn >= count { break }
-                // Each deadline follows the previous one, so the line never drifts.
-                deadline = deadline.advanced(by: .seconds(1))
-                try await clock.sleep(until: deadline)
             }
         }
     }
-}
-
-/// Set once the user asked to quit.
-actor FocusQuitFlag {
-    private(set) var isSet = false
-    func set() { isSet = true }
 }

@@ -4,8 +4,7 @@ import TempoStore
 
 /// What every focus command needs: the store, the settings, and the instant it acts at.
 ///
-/// The clock is read here, at the edge: `TEMPO_NOW` (ISO 8601) replaces it, so end-to-end
-/// tests can run the real binary at a chosen instant.
+/// The instant comes from the edge's ``CommandTime`` (which honours `TEMPO_NOW`).
 struct FocusContext {
     let database: AppDatabase
     let now: Date
@@ -13,7 +12,7 @@ struct FocusContext {
     /// The store and the instant. A reading command opens the store read-only, unless a
     /// pomodoro cycle must first be moved up to now (which writes).
     init(global: GlobalOptions, access: AppDatabase.Access = .readWrite) throws {
-        now = try FocusContext.currentInstant()
+        now = try global.time.now()
         let reader = try global.openDatabase(access)
         if access == .readOnly, try reader.pomodoro() != nil {
             database = try global.openDatabase(.readWrite)
@@ -26,10 +25,6 @@ struct FocusContext {
     init(database: AppDatabase, now: Date) {
         self.database = database
         self.now = now
-    }
-
-    static func currentInstant() throws -> Date {
-        try WallClock.now()
     }
 
     /// The system's zone, when it is a usable IANA zone; UTC otherwise.
@@ -51,11 +46,7 @@ struct FocusContext {
     /// deadlines before anything reads them.
     func advancePomodoro() throws {
         guard try database.pomodoro() != nil else { return }
-        let now = self.now
-        try database.changePomodoro { pomodoro, ledger in
-            pomodoro?.advance(to: now, ledger: &ledger)
-            if pomodoro?.finishedAt != nil { pomodoro = nil }
-        }
+        try database.advancePomodoro(to: now)
     }
 
     /// `HH:MM` in the settings' zone, for messages.
@@ -65,10 +56,4 @@ struct FocusContext {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
-}
-
-/// A focus command's failure: one line for the person, exit status 1.
-struct FocusCLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TempoStore
 
-/// Options every command takes.
+/// Options every command takes, and what every command gets from the edge (store, time).
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The database file (default: $TEMPO_DB, else $XDG_DATA_HOME/tempo/tempo.sqlite, else ~/.local/share/tempo/tempo.sqlite).",
@@ -18,6 +18,9 @@ struct GlobalOptions: ParsableArguments {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/tempo/tempo.sqlite"
     }
+
+    /// The one clock of the process (`TEMPO_NOW` or the system's); see ``CommandTime``.
+    var time: CommandTime { CommandTime.current }
 
     /// Opens the store: created on first use by a command that writes; opened read-only (and
     /// never created) by one that only reads.

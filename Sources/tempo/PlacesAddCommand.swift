@@ -24,7 +24,7 @@ struct PlacesAddCommand: AsyncParsableCommand {
     func run() async throws {
         let place = try Place(name: name, center: try Self.coordinate(at), radiusMeters: try Self.radiusMeters(radius),
                               spot: spot, badge: badge)
-        let now = try WallClock.now()
+        let now = try global.time.now()
         let summary = try global.openDatabase().savePlaces([place], at: now)
         let verb = summary.added.isEmpty ? (summary.updated.isEmpty ? "unchanged" : "updated") : "added"
         print("\(verb) \(place.isSpot ? "spot" : "landmark") \(name)")

@@ -17,20 +17,20 @@ struct PlacesImportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The GeoJSON file.", valueName: "file.geojson")) var file: String
-    @Flag(help: "Print the summary as JSON.") var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let data = try InputFile.read(file)
-        let now = try WallClock.now()
+        let now = try global.time.now()
         let knownSpots = Set(try global.openDatabase(.readOnly).places().filter(\.isSpot).map(\.name))
         let places: [Place]
         do {
             places = try GeoJSONPlaces.parse(data, knownSpots: knownSpots)
         } catch {
-            throw PlacesCommandError("\(file): \(error.description)")
+            throw CLIError("\(file): \(error.description)")
         }
         let summary = try global.openDatabase().savePlaces(places, at: now)
-        if json {
+        if output.json {
             try JSONOutput.print(summary)
         } else {
             print("\(places.count) places in \(file): \(summary.added.count) added, \(summary.updated.count) updated, \(summary.unchanged.count) unchanged")

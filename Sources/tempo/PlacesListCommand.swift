@@ -8,7 +8,7 @@ struct PlacesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List spots and their landmarks.")
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Print JSON: an array of places.") var json = false
+    @OptionGroup var output: OutputOptions
 
     /// One place as `--json` prints it.
     struct Row: Encodable {
@@ -18,15 +18,19 @@ struct PlacesListCommand: AsyncParsableCommand {
         let badge: String?
         let latitude: Double
         let longitude: Double
-        let radius_m: Double
+        let radiusMeters: Double
+
+        enum CodingKeys: String, CodingKey {
+            case name, kind, spot, badge, latitude, longitude, radiusMeters = "radius_m"
+        }
     }
 
     func run() async throws {
         let places = try global.openDatabase(.readOnly).places()
-        if json {
+        if output.json {
             try JSONOutput.print(places.map {
                 Row(name: $0.name, kind: $0.isSpot ? "spot" : "landmark", spot: $0.spot, badge: $0.badge,
-                    latitude: $0.center.latitude, longitude: $0.center.longitude, radius_m: $0.radiusMeters)
+                    latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters)
             })
             return
         }

@@ -14,7 +14,7 @@ extension RunCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The files to import.") var files: [String]
         @OptionGroup var sport: SportOption
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Imported: Encodable {
             /// `nil` when the file has no track points (nothing to store).
@@ -44,6 +44,7 @@ extension RunCommand {
                 let file = try RunFile(path: path)
                 return (file, try file.contentHash())
             }
+            let now = try global.time.now()
             let database = try global.openDatabase()
             var results: [Imported] = []
             for (file, hash) in parsed {
@@ -55,13 +56,13 @@ extension RunCommand {
                 let plan = file.plan(autoPause: true, sport: sport.parsed)
                 let record = RunRecord(
                     source: .file, sourceName: file.path, contentHash: hash, sport: plan.sportName,
-                    name: file.activity.name, createdAt: Date())
+                    name: file.activity.name, createdAt: now)
                 let (stored, inserted) = try database.importRun(
                     record, segments: file.activity.segments, lapStarts: plan.lapStarts, sportChanges: plan.sportChanges)
                 results.append(Imported(id: stored.id.uuidString.lowercased(), file: file.path, inserted: inserted,
                                         distanceM: stored.distanceMeters, points: file.activity.pointCount))
             }
-            if json {
+            if output.json {
                 try JSONOutput.print(results)
             } else {
                 print(Table(header: ["ID", "Result", "Distance", "File"], rows: results.map { result in

@@ -9,7 +9,7 @@ extension RunCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List stored runs, newest first.")
 
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Item: Encodable {
             var id: String
@@ -41,7 +41,7 @@ extension RunCommand {
 
         func run() async throws {
             let runs = try global.openDatabase(.readOnly).runs()
-            if json {
+            if output.json {
                 try JSONOutput.print(runs.map {
                     Item(id: $0.id.uuidString.lowercased(), source: $0.source.rawValue, sourceName: $0.sourceName,
                          startedAt: $0.startedAt, finished: $0.finished, distanceM: $0.distanceMeters, timerS: $0.timerSeconds,
@@ -68,12 +68,12 @@ extension RunCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let stored = try global.openDatabase(.readOnly).run(matching: id)
             let summary = stored.summary(splitUnit: splits)
-            if json {
+            if output.json {
                 try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                               finished: stored.record.finished, summary: summary))
             } else {
@@ -101,7 +101,7 @@ extension RunCommand {
                 do {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    throw RunCLIError.cannotWrite(path: output, reason: (error as NSError).localizedDescription)
+                    throw CLIError.cannotWrite(path: output, reason: (error as NSError).localizedDescription)
                 }
             } else {
                 FileHandle.standardOutput.write(data)

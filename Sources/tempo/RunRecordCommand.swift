@@ -35,7 +35,7 @@ extension RunCommand {
         @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
         var stopWhenIdle: Double?
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
-        @Flag(help: "Print the finished run as JSON.") var json = false
+        @OptionGroup var output: OutputOptions
         @Flag(help: "Watch the stored places during the run: print each event, award badges (as `tempo places watch`).")
         var places = false
 
@@ -46,37 +46,14 @@ extension RunCommand {
             if continueRun && newRun { throw ValidationError("--continue and --new exclude each other") }
             do { try ValidRange.check(replaySpeed: speed) } catch { throw ValidationError("--speed: \(error.description)") }
             if let stopWhenIdle, !(stopWhenIdle > 0) { throw ValidationError("--stop-when-idle must be more than 0") }
-            if let address, Self.parse(address: address) == nil {
-                throw ValidationError("'\(address)' is not HOST:PORT")
-            }
-        }
-
-        /// A source as one throwing stream of recording inputs.
-        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
-        where S.Element == LocationFix {
-            inputs(source.map { RunRecording.Input.fix($0) })
-        }
-
-        static func inputs<S: AsyncSequence & Sendable>(_ source: S) -> AsyncThrowingStream<RunRecording.Input, any Error>
-        where S.Element == RunRecording.Input {
-            AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        for try await input in source { continuation.yield(input) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
+            _ = try GPSDAddress.given(address)
         }
 
         /// Passes every fix through the places monitor on its way to the recorder, so entering a
         /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
         static func watchingPlaces(
             _ inputs: AsyncThrowingStream<RunRecording.Input, any Error>, database: AppDatabase, live: Bool,
-            terminal: Terminal, json: Bool
+            terminal: Terminal, json: Bool, now: @escaping @Sendable () -> Date
         ) async throws -> AsyncThrowingStream<RunRecording.Input, any Error> {
             // With --json, standard output holds only the run's JSON document: events go to standard error.
             let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput)
@@ -86,61 +63,24 @@ extension RunCommand {
                 if terminal.isInteractive, !json { terminal.draw("") }
                 try await printer.handle(event)
             }
-            return Self.inputs(inputs.map { @Sendable input in
-                if case .fix(let fix) = input { try await session.process(fix, now: Date()) }
-                return input
-            })
+            return RunRecording.watchingPlaces(inputs, session: session, now: now)
         }
 
-        static func parse(address: String) -> (host: String, port: Int)? {
-            guard let colon = address.lastIndex(of: ":") else { return address.isEmpty ? nil : (address, 2947) }
-            guard let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port) else { return nil }
-            let host = String(address[..<colon])
-            return (host.isEmpty ? "127.0.0.1" : host, port)
-        }
+        /// Off a terminal, one live line per this many redraws (about one per 10 s).
+        static let plainLineEvery = 10
 
         func run() async throws {
-            let now: @Sendable () -> Date = { Date() }
-            let sourceName: String
-            var inputs: AsyncThrowingStream<RunRecording.Input, any Error>
-            // Live sources name no sport: the user's, else inferred. A replayed file names its own.
-            var plan: (sportName: String?, sportChanges: [SportChange]) = (sport.parsed?.rawValue, [])
-            if gpsd {
-                let (host, port) = address.flatMap(Self.parse) ?? ("127.0.0.1", 2947)
-                sourceName = "gpsd \(host):\(port)"
-                inputs = Self.inputs(LiveFixes.gpsd(host: host, port: port))
-            } else if let nmea {
-                if nmea != "-" { try InputFile.check(nmea, streams: true) }
-                sourceName = nmea == "-" ? "NMEA (standard input)" : "NMEA \(nmea)"
-                inputs = Self.inputs(LiveFixes.nmea(path: nmea))
-            } else {
-                let path = replay ?? ""
-                // Check the file before anything is stored: a broken file stores nothing.
-                let filePlan = try RunFile(path: path).plan(autoPause: !noAutoPause, sport: sport.parsed)
-                plan = (filePlan.sportName, filePlan.sportChanges)
-                sourceName = "replay \(path)"
-                // Elements, not bare fixes: the file's segments stay apart, as in `run summary`.
-                let elements = LiveFixes.replayElements(url: URL(fileURLWithPath: path), speed: speed, clock: ContinuousClock())
-                inputs = Self.inputs(elements.compactMap { element -> RunRecording.Input? in
-                    switch element {
-                    case .fix(let fix): .fix(fix)
-                    case .endSegment: .segmentEnded
-                    default: nil
-                    }
-                })
-            }
-
+            let now = try global.time.checkedNow()
+            let source = try makeSource()
+            var inputs = source.inputs
             let readKeys = nmea != "-"
             let database = try global.openDatabase()
-            let unfinishedBefore = try database.unfinishedRun()?.record.id
-            var recording = try startOrContinue(
-                database: database, sourceName: sourceName, sport: plan.sportName, sportChanges: plan.sportChanges, now: now,
-                readKeys: readKeys)
-            recording.idleStopSeconds = stopWhenIdle
+            var session = try RunRecordingSession.begin(database: database, plan: source.plan, choice: choice(readKeys: readKeys), now: now)
+            session.recording.idleStopSeconds = stopWhenIdle
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
             if places {
-                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: json)
+                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: output.json, now: now)
             }
             let state = RunLockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
@@ -157,10 +97,10 @@ extension RunCommand {
             }
             defer { keyTask.cancel() }
             let unit = splits
-            let quiet = json
+            let quiet = output.json
             let draws = RunLockedValue(0)
             let ending = try await RunRecording.run(
-                recording, sourceInputs: inputs, commands: commands, clock: ContinuousClock()
+                session.recording, sourceInputs: inputs, commands: commands, clock: global.time.clock
             ) { recording in
                 state.withLock { $0 = recording.state.state }
                 let count = draws.withLock { value in
@@ -169,44 +109,38 @@ extension RunCommand {
                 }
                 // Off a terminal, one plain line every 10 s is enough for a log (none with --json:
                 // standard output then holds only the JSON document).
-                guard terminal.isInteractive || (count % 10 == 1 && !quiet) else { return }
+                guard terminal.isInteractive || (count % Self.plainLineEvery == 1 && !quiet) else { return }
                 terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
             }
             terminal.endLine()
-            switch ending {
-            case .finished:
-                let stored = try database.run(matching: recording.run.id.uuidString)
+            try report(session.end(ending, inputIsBroken: { $0 is FormatError }), source: source.plan.sourceName, terminal: terminal)
+        }
+
+        /// Prints the finished run, or throws what went wrong with the source.
+        private func report(_ outcome: RunRecordingSession.Outcome, source: String, terminal: Terminal) throws {
+            switch outcome {
+            case .finished(let stored):
                 let summary = stored.summary(splitUnit: splits)
-                if json {
+                if output.json {
                     try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                                   finished: true, summary: summary))
                 } else {
-                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(sourceName)"))
+                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(source)"))
                 }
-            case .interrupted(let error):
-                let stored = try database.run(matching: recording.run.id.uuidString)
-                if error is FormatError || (recording.run.id != unfinishedBefore && stored.fixes.isEmpty) {
-                    // Broken input, or a source that failed before its first fix, stores nothing.
-                    try database.deleteRun(matching: recording.run.id.uuidString)
-                    if error is FormatError { throw error }
-                    throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: nil)
-                }
-                throw RunCLIError.sourceFailed(source: sourceName, reason: "\(error)", runID: stored.record.shortID)
+            case .discarded(let error as FormatError):
+                throw error
+            case .discarded(let error):
+                throw CLIError.sourceFailed(source: source, reason: "\(error)", runID: nil)
+            case .kept(let stored, let error):
+                throw CLIError.sourceFailed(source: source, reason: "\(error)", runID: stored.record.shortID)
             }
         }
 
-        private func startOrContinue(
-            database: AppDatabase, sourceName: String, sport: String?, sportChanges: [SportChange],
-            now: @escaping @Sendable () -> Date, readKeys: Bool
-        ) throws -> RunRecording {
-            let settings = RunSettings(autoPause: !noAutoPause)
-            guard let unfinished = try database.unfinishedRun() else {
-                if continueRun { throw ValidationError("there is no unfinished run to continue") }
-                return try RunRecording.start(
-                    database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
-            }
-            var resume = continueRun
-            if !continueRun && !newRun {
+        /// `--continue`, `--new`, or (neither) ask the person at a terminal; a script must choose.
+        private func choice(readKeys: Bool) -> RunRecordingSession.Choice {
+            if continueRun { return .resume }
+            if newRun { return .startNew }
+            return .decide { unfinished in
                 let environment = ProcessInfo.processInfo.environment
                 let canAsk = readKeys && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && environment["CI"] == nil
                 guard canAsk else {
@@ -218,14 +152,8 @@ extension RunCommand {
                 FileHandle.standardOutput.write(Data(
                     "Run \(unfinished.record.shortID) was not finished (\(RunSummaryText.kilometers(summary.distanceMeters)), \(RunSummaryText.duration(summary.timerSeconds))). Continue it? [Y/n] ".utf8))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                resume = answer.isEmpty || answer.hasPrefix("y")
+                return answer.isEmpty || answer.hasPrefix("y") ? .resume : .startNew
             }
-            if resume {
-                return RunRecording.resume(database: database, stored: unfinished, now: now)
-            }
-            try database.finishLiveRun(id: unfinished.record.id, summary: unfinished.summary())
-            return try RunRecording.start(
-                database: database, sourceName: sourceName, settings: settings, sport: sport, sportChanges: sportChanges, now: now)
         }
     }
 }

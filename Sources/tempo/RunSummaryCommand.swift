@@ -12,11 +12,11 @@ extension RunCommand {
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
         @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
         @OptionGroup var sport: SportOption
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let summary = try RunFile.streamedSummary(path: file, splitUnit: splits, autoPause: !noAutoPause, sport: sport.parsed)
-            if json {
+            if output.json {
                 try JSONOutput.print(summary)
             } else {
                 print(RunSummaryText.render(summary, title: file))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TempoKit
 
 @main
 struct Tempo: AsyncParsableCommand {
@@ -14,8 +13,8 @@ struct Tempo: AsyncParsableCommand {
         subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self, ServeCommand.self]
     )
 
-    /// Runs the command; every failure is one line on standard error with exit status 64 for
-    /// usage errors and 1 otherwise (help and `--version` print as usual).
+    /// Runs the command; every failure is one line on standard error with the exit status of
+    /// ``exitStatus(for:)`` (help and `--version` print as usual).
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -25,7 +24,7 @@ struct Tempo: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = isBadValue(error) ? ExitCode.validationFailure : exitCode(for: error)
+            let code = exitStatus(for: error)
             guard code != .success else { exit(withError: error) }
             var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             if code == .validationFailure {
@@ -33,25 +32,6 @@ struct Tempo: AsyncParsableCommand {
             }
             FileHandle.standardError.write(Data("tempo: \(TerminalText.escaped(message))\n".utf8))
             Foundation.exit(code.rawValue)
-        }
-    }
-
-    /// A value the user typed that cannot be read or is out of range: a usage error (64), like
-    /// the argument parser's own.
-    private static func isBadValue(_ error: any Error) -> Bool {
-        switch error {
-        case is DurationParseError, is LocalDateError, is DayTimeError, is DayCalendarError, is OutOfRange: true
-        case let error as FocusError:
-            switch error {
-            case .invalidTime, .nonexistentLocalTime, .invalidDuration, .outOfRange: true
-            default: false
-            }
-        case let error as PlaceError:
-            switch error {
-            case .invalidCenter, .invalidRadius, .emptyName: true
-            default: false
-            }
-        default: false
         }
     }
 

@@ -2,14 +2,6 @@ import Foundation
 
 /// Runs a user's `--then 'COMMAND'` through `/bin/sh -c`, with extra environment variables.
 enum ThenCommand {
-    struct Failed: Error, CustomStringConvertible {
-        let command: String
-        let status: Int32
-        var description: String {
-            status < 0 ? "cannot run --then command '\(command)'" : "--then command '\(command)' exited with status \(status)"
-        }
-    }
-
     static func run(_ command: String, environment: [String: String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -18,9 +10,11 @@ enum ThenCommand {
         do {
             try process.run()
         } catch {
-            throw Failed(command: command, status: -1)
+            throw CLIError("cannot run --then command '\(command)'")
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(command: command, status: process.terminationStatus) }
+        guard process.terminationStatus == 0 else {
+            throw CLIError("--then command '\(command)' exited with status \(process.terminationStatus)")
+        }
     }
 }

@@ -64,10 +64,10 @@ extension TimerCommand {
         var then: String?
 
         func run() async throws {
-            let now = try WallClock.now()
+            let now = try global.time.now()
             let database = try global.openDatabase()
             let record = try timer.start(in: database, at: now)
-            try await TimerWatch(database: database, id: record.id, then: then).run()
+            try await TimerWatch(database: database, id: record.id, then: then, time: global.time).run()
         }
     }
 
@@ -76,12 +76,12 @@ extension TimerCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var timer: NewTimerOptions
-        @Flag(help: "Print the timer as JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let now = try WallClock.now()
+            let now = try global.time.now()
             let record = try timer.start(in: global.openDatabase(), at: now)
-            try TimerOutput.show(record, at: now, json: json)
+            try TimerOutput.show(record, at: now, json: output.json)
         }
     }
 
@@ -97,8 +97,8 @@ extension TimerCommand {
 
         func run() async throws {
             let database = try global.openDatabase()
-            let record = try database.timer(matching: reference.timer, at: try WallClock.now())
-            try await TimerWatch(database: database, id: record.id, then: then).run()
+            let record = try database.timer(matching: reference.timer, at: try global.time.now())
+            try await TimerWatch(database: database, id: record.id, then: then, time: global.time).run()
         }
     }
 
@@ -136,32 +136,25 @@ extension TimerCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Show one timer (default: the active one).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let now = try WallClock.now()
+            let now = try global.time.now()
             let database = try global.openDatabase(.readOnly)
-            let record: TimerRecord
-            if reference.timer == nil, let newest = try database.timers().first,
-               (try? database.timer(matching: nil, at: now)) == nil {
-                // Nothing active: the most recent timer is the one a person asks about.
-                record = newest
-            } else {
-                record = try database.timer(matching: reference.timer, at: now)
-            }
-            try TimerOutput.show(record, at: now, json: json)
+            let record = try database.timerShown(matching: reference.timer, at: now)
+            try TimerOutput.show(record, at: now, json: output.json)
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List timers, newest first.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let now = try WallClock.now()
+            let now = try global.time.now()
             let timers = try global.openDatabase(.readOnly).timers()
-            if json { return try JSONOutput.print(timers.map { TimerJSON($0, at: now) }) }
+            if output.json { return try JSONOutput.print(timers.map { TimerStatus($0, at: now) }) }
             guard !timers.isEmpty else { return print("No timers yet. Start one with `tempo timer start 25m`.") }
             let rows = timers.map { TimerOutput.row($0, at: now) }
             print(Table(header: ["ID", "LABEL", "STATE", "REMAINING", "DURATION", "STARTED"], rows: rows).render())
@@ -172,7 +165,7 @@ extension TimerCommand {
 /// Printing timers for people and as JSON.
 enum TimerOutput {
     static func show(_ timer: TimerRecord, at now: Date, json: Bool) throws {
-        if json { return try JSONOutput.print(TimerJSON(timer, at: now)) }
+        if json { return try JSONOutput.print(TimerStatus(timer, at: now)) }
         let countdown = timer.countdown
         let state = countdown.state(at: now)
         var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
@@ -199,7 +192,7 @@ enum TimerOutput {
         _ reference: String?, in global: GlobalOptions, verb: String,
         _ change: @escaping @Sendable (inout Countdown, Date) throws -> Void
     ) throws {
-        let now = try WallClock.now()
+        let now = try global.time.now()
         let timer = try global.openDatabase(.update).updateTimer(matching: reference, at: now) { timer in
             do {
                 try change(&timer.countdown, now)
@@ -209,54 +202,4 @@ enum TimerOutput {
         }
         print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
     }
-}
-
-/// The `--json` form of a timer.
-struct TimerJSON: Encodable {
-    let id: String
-    let label: String?
-    let state: String
-    let durationSeconds: Double
-    let elapsedSeconds: Double
-    let remainingSeconds: Double
-    let startedAt: Date?
-    let finishedAt: Date?
-    let deadlineAt: Date?
-
-    init(_ timer: TimerRecord, at now: Date) {
-        let countdown = timer.countdown
-        let state = countdown.state(at: now)
-        id = timer.id.uuidString.lowercased()
-        label = timer.label
-        self.state = state.rawValue
-        durationSeconds = countdown.durationSeconds
-        elapsedSeconds = countdown.elapsed(at: now).roundedToMilliseconds
-        remainingSeconds = countdown.remaining(at: now).roundedToMilliseconds
-        startedAt = countdown.stopwatch.startedAt
-        finishedAt = state == .finished ? countdown.finishedAt : nil
-        deadlineAt = state == .running ? countdown.deadline : nil
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, label, state
-        case durationSeconds = "duration_s", elapsedSeconds = "elapsed_s", remainingSeconds = "remaining_s"
-        case startedAt = "started_at", finishedAt = "finished_at", deadlineAt = "deadline_at"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(label, forKey: .label)
-        try container.encode(state, forKey: .state)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
-        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
-        try container.encode(remainingSeconds, forKey: .remainingSeconds)
-        try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(finishedAt, forKey: .finishedAt)
-        try container.encode(deadlineAt, forKey: .deadlineAt)
-    }
-}
-
-extension Double {
-    var roundedToMilliseconds: Double { (self * 1000).rounded() / 1000 }
 }

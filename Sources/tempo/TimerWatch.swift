@@ -6,10 +6,12 @@ import TempoStore
 ///
 /// The timer lives in the store; this view only shows it. Leaving the view (`q`, Ctrl-C, a
 /// killed process) leaves the timer as it is, and any later command sees the right numbers.
+/// Time comes from the edge (`time`): the redraws and the store polls are ``Ticker``s on its clock.
 struct TimerWatch {
     let database: AppDatabase
     let id: UUID
     let then: String?
+    let time: CommandTime
 
     private enum Event: Sendable {
         case tick(Ticker<ContinuousClock>.Tick)
@@ -23,15 +25,7 @@ struct TimerWatch {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let keys = Task { for await key in terminal.keys { sink.yield(.key(key)) } }
         // Another process may pause or resume the timer; look at the store once a second.
-        let poll = Task {
-            let clock = ContinuousClock()
-            var next = clock.now
-            while !Task.isCancelled {
-                next = next.advanced(by: .seconds(1))
-                try? await clock.sleep(until: next, tolerance: nil)
-                sink.yield(.poll)
-            }
-        }
+        let poll = Task { for await _ in Ticker.everySecond(on: time.clock).dropFirst() { sink.yield(.poll) } }
         var ticker: Task<Void, Never>?
         defer {
             keys.cancel()
@@ -40,27 +34,27 @@ struct TimerWatch {
         }
 
         var record = try load()
-        func restartTicker() {
+        func restartTicker() throws {
             ticker?.cancel()
-            let ticks = Ticker(countdown: record.countdown, at: Date())
+            let ticks = Ticker(countdown: record.countdown, at: try time.now(), clock: time.clock)
             ticker = Task { for await tick in ticks { sink.yield(.tick(tick)) } }
         }
-        restartTicker()
+        try restartTicker()
 
         for await event in events {
-            let now = Date()
+            let now = try time.now()
             switch event {
             case .tick(let tick):
-                if tick.isFinal { return try finish(record, terminal: terminal) }
+                if tick.isFinal { return try finish(record, terminal: terminal, at: now) }
                 terminal.draw(line(record, remaining: Int(tick.displayedSecond), at: now))
             case .poll:
                 let fresh = try load()
                 if fresh.countdown != record.countdown {
                     record = fresh
-                    restartTicker()
+                    try restartTicker()
                 }
                 switch record.countdown.state(at: now) {
-                case .finished: return try finish(record, terminal: terminal)
+                case .finished: return try finish(record, terminal: terminal, at: now)
                 case .cancelled: return stopped("Cancelled", record, terminal: terminal, at: now)
                 case .idle, .running, .paused: break
                 }
@@ -68,7 +62,7 @@ struct TimerWatch {
                 record = try update { countdown, now in
                     countdown.state(at: now) == .paused ? try countdown.resume(at: now) : try countdown.pause(at: now)
                 }
-                restartTicker()
+                try restartTicker()
             case .key(.character("c")), .key(.character("C")):
                 record = try update { try $0.cancel(at: $1) }
                 return stopped("Cancelled", record, terminal: terminal, at: now)
@@ -88,11 +82,11 @@ struct TimerWatch {
         return "\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: remaining))  \(ProgressBar.render(fraction))\(paused)"
     }
 
-    private func finish(_ record: TimerRecord, terminal: Terminal) throws {
-        let finishedAt = record.countdown.finishedAt ?? Date()
+    private func finish(_ record: TimerRecord, terminal: Terminal, at now: Date) throws {
+        let finishedAt = record.countdown.finishedAt ?? now
         terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: 0))  \(ProgressBar.render(1))")
         terminal.endLine()
-        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: Date()))")
+        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: now))")
         if terminal.isInteractive { terminal.bell() }
         if let then { try ThenCommand.run(then, environment: [
             "TEMPO_TIMER_ID": record.id.uuidString.lowercased(),
@@ -108,11 +102,11 @@ struct TimerWatch {
     }
 
     private func load() throws -> TimerRecord {
-        try database.timer(matching: id.uuidString, at: Date())
+        try database.timer(matching: id.uuidString, at: time.now())
     }
 
     private func update(_ change: @escaping @Sendable (inout Countdown, Date) throws -> Void) throws -> TimerRecord {
-        let now = Date()
+        let now = try time.now()
         return try database.updateTimer(matching: id.uuidString, at: now) { try change(&$0.countdown, now) }
     }
 }

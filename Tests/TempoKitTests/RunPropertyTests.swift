@@ -27,12 +27,11 @@ import TempoKit
     @Test func summariesAreConsistent() async {
         await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000)) { seed in
             let fixes = track(seed: seed)
-            let recorder = RunAnalysis.record(segments: [fixes])
-            let summary = RunSummary(recorder: recorder)
+            let summary = RunAnalysis.summarize(segments: [fixes])
             // Every fix is accepted or dropped for a reason.
             #expect(summary.points == summary.acceptedPoints + summary.dropped.values.reduce(0, +))
             // Never more distance than the track as drawn, never more moving time than timer time.
-            #expect(summary.distanceMeters <= RunAnalysis.unfilteredDistance([fixes]) + 1e-6)
+            #expect(summary.distanceMeters <= (summary.unfilteredDistanceMeters ?? 0) + 1e-6)
             #expect((summary.movingSeconds ?? 0) <= (summary.timerSeconds ?? 0) + 1e-9)
             // Splits add up to the distance, less a last stretch under a metre (which makes no split;
             // e.g. 1,000.17 m gives one split); a longer best effort never takes less time.

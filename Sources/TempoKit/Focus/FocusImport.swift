@@ -141,24 +141,27 @@ public enum FocusImport {
         return (value as? NSNumber)?.doubleValue
     }
 
-    /// `20240331T013000Z`.
+    /// `20240331T013000Z`: ISO 8601's basic format, read as the extended one by `ISO8601Time`.
     static func timewDate(_ text: String) -> Date? {
-        let digits = Array(text.utf8)
-        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
-        func value(_ range: Range<Int>) -> Int? { Int(String(decoding: digits[range], as: UTF8.self)) }
-        guard let year = value(0..<4), let month = value(4..<6), let day = value(6..<8),
-              let hour = value(9..<11), let minute = value(11..<13), let second = value(13..<15),
-              let date = try? LocalDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
-        else { return nil }
-        return Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
+        let basic = Array(text.utf8)
+        guard basic.count == 16, basic[8] == UInt8(ascii: "T"), basic[15] == UInt8(ascii: "Z") else { return nil }
+        var extended: [UInt8] = []
+        for (index, byte) in basic.enumerated() {
+            // YYYY-MM-DD and HH:MM:SS: the separators go before the month, the day, the minute and the second.
+            if index == 4 || index == 6 { extended.append(UInt8(ascii: "-")) }
+            if index == 11 || index == 13 { extended.append(UInt8(ascii: ":")) }
+            extended.append(byte)
+        }
+        return ISO8601Time.parse(utf8: extended)
     }
 
     /// An instant in ISO 8601 (`2024-03-31T01:30:00Z`, with or without fractional seconds).
     public static func isoDateText(_ text: String) -> Date? { isoDate(text) }
 
+    /// An export names its instants with an offset: one without is not an instant.
     static func isoDate(_ text: String) -> Date? {
-        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+        guard let reading = ISO8601Time.reading(text), reading.offsetSeconds != nil else { return nil }
+        return reading.instantAssumingUTC
     }
 
     static func csvFields(_ line: String) -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Reads the instants people type for `focus add`: ISO 8601 with an offset, or a local time.
+/// The grammar is ``ISO8601Time``'s; what this adds is the rule for a time without an offset.
 ///
 /// Accepted: `2024-03-31T01:30:00+01:00`, `2024-03-31T00:30Z`, `2024-03-31 01:30+0100` (an
 /// instant), and `2024-03-31 01:30` or `2024-03-31T01:30[:SS]` without an offset (a local time
@@ -10,34 +11,15 @@ import Foundation
 public enum FocusInstantParser {
     /// The instant `text` names; local times are read in `zone`.
     public static func parse(_ text: String, in zone: TimeZone) throws(FocusError) -> Date {
-        let pattern = #"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$"#
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: trimmed, range: NSRange(trimmed.startIndex..., in: trimmed))
-        else { throw .invalidTime(text) }
-        func group(_ index: Int) -> String? {
-            Range(match.range(at: index), in: trimmed).map { String(trimmed[$0]) }
-        }
-        guard let year = group(1).flatMap(Int.init), let month = group(2).flatMap(Int.init),
-              let day = group(3).flatMap(Int.init), let hour = group(4).flatMap(Int.init),
-              let minute = group(5).flatMap(Int.init),
-              let date = try? LocalDate(year: year, month: month, day: day),
-              hour < 24, minute < 60
-        else { throw .invalidTime(text) }
-        let second = group(6).flatMap(Int.init) ?? 0
-        guard second < 60 else { throw .invalidTime(text) }
-        let fraction = group(7).flatMap(Double.init) ?? 0
-        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-
+        guard let reading = ISO8601Time.reading(text) else { throw .invalidTime(text) }
         let instant: Date
-        if let offsetText = group(8) {
-            guard let offset = parseOffset(offsetText) else { throw .invalidTime(text) }
-            instant = Date(timeIntervalSince1970: Double(local - offset) + fraction)
+        if reading.offsetSeconds != nil {
+            instant = reading.instantAssumingUTC
         } else {
-            guard let seconds = firstInstant(ofLocalSeconds: local, in: zone) else {
+            guard let seconds = firstInstant(ofLocalSeconds: Int64(reading.localSeconds), in: zone) else {
                 throw .nonexistentLocalTime(text, zone: zone.identifier)
             }
-            instant = Date(timeIntervalSince1970: Double(seconds) + fraction)
+            instant = Date(timeIntervalSince1970: Double(seconds) + reading.fraction)
         }
         do { try ValidRange.check(instant: instant, "the time") } catch { throw .outOfRange(error) }
         return instant
@@ -49,16 +31,5 @@ public enum FocusInstantParser {
         func offset(_ t: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))) }
         let early = offset(local - 14 * 3600), late = offset(local + 12 * 3600)
         return [local - early, local - late].filter { offset($0) == local - $0 }.min()
-    }
-
-    private static func parseOffset(_ text: String) -> Int64? {
-        if text == "Z" { return 0 }
-        let sign: Int64 = text.hasPrefix("-") ? -1 : 1
-        let digits = text.dropFirst().filter(\.isNumber)
-        guard digits.count == 2 || digits.count == 4,
-              let hours = Int64(digits.prefix(2)), let minutes = Int64(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
-              hours <= 23, minutes <= 59
-        else { return nil }
-        return sign * (hours * 3600 + minutes * 60)
     }
 }

@@ -38,18 +38,4 @@ public enum RunAnalysis {
         var replay = replayed(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
         return replay.summary(splitUnit: splitUnit)
     }
-
-    /// The geodesic sum over every fix with a valid coordinate, segment by segment, before any
-    /// filtering: what a file's track measures as drawn (for comparison with other tools).
-    public static func unfilteredDistance(_ segments: [[LocationFix]]) -> Double {
-        var total = 0.0
-        for segment in segments {
-            var previous: Coordinate?
-            for fix in segment where fix.coordinate.isValid {
-                if let previous { total += Geodesic.distance(previous, fix.coordinate) }
-                previous = fix.coordinate
-            }
-        }
-        return total
-    }
 }

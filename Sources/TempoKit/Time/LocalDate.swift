@@ -92,6 +92,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Days in `month` (1…12) of the proleptic Gregorian `year`.
+    @inlinable
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

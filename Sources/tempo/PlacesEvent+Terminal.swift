@@ -1,30 +1,13 @@
 import Foundation
 import TempoKit
+import TempoStore
 
-/// One monitor event as the places commands report it: the change, the place, the badge it earned.
-struct PlacesEvent: Sendable, Encodable {
-    /// The place's name (the monitor's condition identifier).
-    let identifier: String
-    /// `satisfied` (entered) or `unsatisfied` (left).
-    let state: ConditionState
-    /// When: the fix's time (UTC).
-    let time: Date
-    let latitude: Double
-    let longitude: Double
-    /// The fix's accuracy, metres, if it gave one.
-    let accuracy_m: Double?
-    /// `spot` or `landmark`.
-    let kind: String
-    /// A landmark's spot.
-    let spot: String?
-    /// The badge this event earned (only the first time ever).
-    let badge_awarded: String?
-
+extension PlacesEvent {
     /// `entered Seoul`, `entered Gyeongbokgung (Seoul) — badge palace earned`, `left Seoul`.
     var message: String {
         var text = (state == .satisfied ? "entered " : "left ") + identifier
         if let spot { text += " (\(spot))" }
-        if let badge_awarded { text += " — badge \(badge_awarded) earned" }
+        if let badgeAwarded { text += " — badge \(badgeAwarded) earned" }
         return TerminalText.escaped(text)
     }
 
@@ -41,8 +24,8 @@ struct PlacesEvent: Sendable, Encodable {
             "TEMPO_EVENT_JSON": json,
         ]
         if let spot { environment["TEMPO_EVENT_SPOT"] = spot }
-        if let badge_awarded { environment["TEMPO_EVENT_BADGE"] = badge_awarded }
-        if let accuracy_m { environment["TEMPO_EVENT_ACCURACY_M"] = String(accuracy_m) }
+        if let badgeAwarded { environment["TEMPO_EVENT_BADGE"] = badgeAwarded }
+        if let accuracyMeters { environment["TEMPO_EVENT_ACCURACY_M"] = String(accuracyMeters) }
         return environment
     }
 }

@@ -1,24 +1,28 @@
 import Foundation
 import TempoKit
-import TempoStore
 
 /// Watches the stored places on a stream of fixes: fixes → `RegionMonitor` (persisted in the
-/// database) → badges → a handler per event. Reusable by any command that has fixes (`places
-/// watch`, `run record --places`).
+/// database) → badges → a handler per event. Reusable by anything that has fixes (`places
+/// watch`, `run record --places`, a server).
 ///
 /// `start` opens the monitor "places" from the database and brings its conditions in line with
 /// the places table (new or changed places start `unknown`; states of unchanged places are kept,
 /// so a restarted process reports nothing it already reported). Every state change is committed
-/// before the handler sees it; a badge is awarded at most once ever (the badge table's unique key).
-struct PlacesSession: Sendable {
+/// before the handler sees it.
+///
+/// The badge rule: entering (`satisfied`) a place that names a badge awards it, at most once
+/// ever (the badge table's unique key); the event carries the badge only when this entry earned it.
+public struct PlacesSession: Sendable {
     /// Receives each event after it is persisted (and its badge, if any, awarded).
-    typealias Handler = @Sendable (PlacesEvent) async throws -> Void
+    public typealias Handler = @Sendable (PlacesEvent) async throws -> Void
 
     /// The monitor's name in the database.
-    static let monitorName = "places"
+    public static let monitorName = "places"
 
-    let database: AppDatabase
-    let monitor: RegionMonitor
+    /// The store the monitor's state and the badges are written to.
+    public let database: AppDatabase
+    /// The monitor over the stored places.
+    public let monitor: RegionMonitor
     private let places: [String: Place]
     private let handler: Handler
 
@@ -27,7 +31,7 @@ struct PlacesSession: Sendable {
     /// - Parameters:
     ///   - policy: which fixes to trust; give live sources a `maximumFixAgeSeconds`.
     ///   - handler: called once per event, in order.
-    static func start(database: AppDatabase, policy: MonitorPolicy = MonitorPolicy(), handler: @escaping Handler)
+    public static func start(database: AppDatabase, policy: MonitorPolicy = MonitorPolicy(), handler: @escaping Handler)
         async throws -> PlacesSession
     {
         // Events are taken from `process`'s return value, so the monitor's `events` keeps nothing.
@@ -48,7 +52,7 @@ struct PlacesSession: Sendable {
     ///
     /// - Parameter now: the caller's clock (UTC): dates fixes without a time and judges staleness.
     @discardableResult
-    func process(_ fix: LocationFix, now: Date) async throws -> [PlacesEvent] {
+    public func process(_ fix: LocationFix, now: Date) async throws -> [PlacesEvent] {
         var handled: [PlacesEvent] = []
         for event in try await monitor.process(fix, now: now) {
             let place = places[event.identifier]
@@ -61,16 +65,17 @@ struct PlacesSession: Sendable {
             let placesEvent = PlacesEvent(
                 identifier: event.identifier, state: event.state, time: event.date,
                 latitude: event.fix.latitude, longitude: event.fix.longitude,
-                accuracy_m: event.fix.horizontalAccuracyMeters, kind: place?.isSpot == false ? "landmark" : "spot",
-                spot: place?.spot, badge_awarded: awarded)
+                accuracyMeters: event.fix.horizontalAccuracyMeters, kind: place?.isSpot == false ? "landmark" : "spot",
+                spot: place?.spot, badgeAwarded: awarded)
             try await handler(placesEvent)
             handled.append(placesEvent)
         }
         return handled
     }
 
-    /// Feeds every fix of `fixes` until it ends (or throws); `now` is read once per fix.
-    func run<Fixes: AsyncSequence>(_ fixes: Fixes, now: @Sendable () -> Date = Date.init) async throws
+    /// Feeds every fix of `fixes` until it ends (or throws); `now` (the caller's wall clock) is
+    /// read once per fix.
+    public func run<Fixes: AsyncSequence>(_ fixes: Fixes, now: @Sendable () -> Date) async throws
     where Fixes.Element == LocationFix {
         for try await fix in fixes {
             try await process(fix, now: now())

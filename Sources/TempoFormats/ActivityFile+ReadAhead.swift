@@ -1,0 +1,92 @@
+import Foundation
+
+extension ActivityFile {
+    /// Elements handed from the reading thread to the visitor at once.
+    static let readAheadBatch = 4096
+    /// Batches the reading thread may be ahead of the visitor (what bounds the memory it uses).
+    static let readAheadBatches = 4
+
+    /// `stream(_:format:_:)` with the reading on a thread of its own: the file is parsed while
+    /// `visit` works on what was parsed before it, so reading and analysing use two cores.
+    /// `visit` runs on the calling thread, in file order; a reading error is thrown once the
+    /// elements before it were visited, as `stream` does.
+    static func streamAhead(_ url: URL, format: ActivityFormat, _ visit: (ActivityElement) -> Void) throws(FormatError) {
+        let channel = BatchChannel(capacity: readAheadBatches)
+        let reader = Thread {
+            var batch: [ActivityElement] = []
+            batch.reserveCapacity(readAheadBatch)
+            do throws(FormatError) {
+                try stream(url, format: format) { element in
+                    batch.append(element)
+                    if batch.count == readAheadBatch {
+                        channel.put(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                channel.put(batch)
+                channel.finish(nil)
+            } catch {
+                channel.put(batch)
+                channel.finish(error)
+            }
+        }
+        reader.stackSize = 1 << 20
+        reader.start()
+        while let batch = channel.take() {
+            for element in batch { visit(element) }
+        }
+        if let error = channel.error { throw error }
+    }
+}
+
+/// A bounded queue of element batches between the reading thread and the visitor.
+///
+/// `@unchecked Sendable`: every stored property is read and written only under `condition`'s lock.
+private final class BatchChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var batches: [[ActivityElement]] = []
+    private var finished = false
+    private var failure: FormatError?
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Queues a batch, waiting while `capacity` batches wait already.
+    func put(_ batch: [ActivityElement]) {
+        guard !batch.isEmpty else { return }
+        condition.lock()
+        while batches.count >= capacity { condition.wait() }
+        batches.append(batch)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Marks the end of the elements (with the reading error, if any).
+    func finish(_ error: FormatError?) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, waiting for it; nil once every batch was taken and the reading ended.
+    func take() -> [ActivityElement]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !finished { condition.wait() }
+        guard !batches.isEmpty else { return nil }
+        let batch = batches.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// The reading error, once `take()` returned nil.
+    var error: FormatError? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+
+extension XMLScanner {
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+    }
+
+    /// Bytes below `?` that end a name: the XML delimiters `> / = < " '` and white space.
+    private static var nameEndBytes: UInt64 {
+        1 << 0x3E | 1 << 0x2F | 1 << 0x3D | 1 << 0x3C | 1 << 0x22 | 1 << 0x27 | 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09
+    }
+
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        byte > UInt8(ascii: ">") || (nameEndBytes >> UInt64(byte)) & 1 == 0
+    }
+
+    /// Text between tags: kept when the handler collects it; outside the root only white space.
+    mutating func text<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if depth > 0 && !handler.collectsText {
+            // Indentation between tags: a few bytes, skipped without a library call.
+            var index = position + 1
+            let limit = min(count, position + Self.shortTextLength)
+            while index < limit {
+                if base[index] == UInt8(ascii: "<") {
+                    position = index
+                    return
+                }
+                index += 1
+            }
+        }
+        let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
+        let start = position
+        let end = position + length
+        if depth == 0 {
+            for index in start..<end where !Self.isSpace(base[index]) {
+                throw syntaxError(sawRoot ? "content after the end of the document" : "text before the root element", at: start)
+            }
+        } else if handler.collectsText {
+            try appendText(start, end, expandingEntities: true)
+        }
+        position = end
+    }
+
+    mutating func markup<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        guard try fill(2) else { throw syntaxError("the document ends too early", at: position) }
+        switch base[position + 1] {
+        case UInt8(ascii: "?"):
+            guard let end = try find("?>", from: 2) else {
+                throw syntaxError("an unterminated processing instruction", at: position)
+            }
+            position += end
+        case UInt8(ascii: "!"):
+            try declarationOrComment(&handler)
+        case UInt8(ascii: "/"):
+            try endTag(&handler)
+        default:
+            try startTag(&handler)
+        }
+    }
+
+    private mutating func endTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        var start = position
+        var nameStart = start + 2
+        var nameEnd = nameStart
+        while nameEnd < count, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+        let close: Int
+        if nameEnd < count, base[nameEnd] == UInt8(ascii: ">") {
+            close = nameEnd
+        } else {
+            guard let closeOffset = try find(UInt8(ascii: ">"), from: 0) else {
+                throw syntaxError("a tag is not closed (expected >)", at: position)
+            }
+            // Reading on may have moved the buffer.
+            start = position
+            nameStart = start + 2
+            close = position + closeOffset
+            nameEnd = nameStart
+            while nameEnd < close, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+            for index in nameEnd..<close where !Self.isSpace(base[index]) {
+                throw syntaxError("a malformed end tag", at: start)
+            }
+        }
+        guard depth > 0 else { throw syntaxError("an end tag does not match its start tag", at: start) }
+        let openEnd = openNameEnds[depth - 1]
+        let openStart = depth > 1 ? openNameEnds[depth - 2] : 0
+        guard closes(openStart..<openEnd, with: nameStart..<nameEnd) else {
+            throw syntaxError("an end tag does not match its start tag", at: start)
+        }
+        depth -= 1
+        openNamesCount = openStart
+        position = close + 1
+        callbackPosition = start
+        do {
+            try handler.end(localName(nameStart, nameEnd), text: currentText)
+        } catch {
+            throw Failure(location: location(of: start), reason: error.reason)
+        }
+    }
+
+    /// Whether the end tag's name at `name` in the buffer closes the open element's at `open` in `openNames`.
+    @inline(__always)
+    private func closes(_ open: Range<Int>, with name: Range<Int>) -> Bool {
+        if open.count == name.count, Self.sameBytes(openNames + open.lowerBound, base + name.lowerBound, name.count) {
+            return true
+        }
+        return closesAsText(open, with: name)
+    }
+
+    /// Names are compared as text at last: canonically equivalent spellings are the same name.
+    private func closesAsText(_ open: Range<Int>, with name: Range<Int>) -> Bool {
+        String(decoding: UnsafeBufferPointer(start: openNames + open.lowerBound, count: open.count), as: UTF8.self)
+            == String(decoding: UnsafeBufferPointer(start: base + name.lowerBound, count: name.count), as: UTF8.self)
+    }
+
+    private mutating func declarationOrComment<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if try fill(4), starts(with: "<!--", at: position) {
+            guard let end = try find("-->", from: 4) else { throw syntaxError("an unterminated comment", at: position) }
+            position += end
+        } else if try fill(9), starts(with: "<![CDATA[", at: position) {
+            guard let end = try find("]]>", from: 9) else { throw syntaxError("an unterminated CDATA section", at: position) }
+            if handler.collectsText { try appendText(position + 9, position + end - 3, expandingEntities: false) }
+            position += end
+        } else {
+            // <!DOCTYPE …> possibly with an internal subset in brackets.
+            var depth = 0
+            var offset = 2
+            while true {
+                guard try fill(offset + 1) else { throw syntaxError("an unterminated declaration", at: position) }
+                let byte = base[position + offset]
+                if byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "]") { depth -= 1 }
+                if byte == UInt8(ascii: ">") && depth <= 0 { break }
+                offset += 1
+            }
+            position += offset + 1
+        }
+    }
+
+    private mutating func startTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if let tag = plainStartTag() {
+            try report(tag, &handler)
+            return
+        }
+        guard let closeOffset = try findTagEnd() else { throw syntaxError("a tag is not closed (expected >)", at: position) }
+        let start = position
+        let close = position + closeOffset
+        if depth == 0 && sawRoot { throw syntaxError("content after the end of the document", at: start) }
+        var index = start + 1
+        while index < close, Self.isNameByte(base[index]) { index += 1 }
+        let nameEnd = index
+        guard nameEnd > start + 1 else { throw syntaxError("a tag name is missing or malformed", at: start) }
+        clearText()
+        attributeCount = 0
+        var selfClosing = false
+        while true {
+            while index < close, Self.isSpace(base[index]) { index += 1 }
+            if index >= close { break }
+            if base[index] == UInt8(ascii: "/") {
+                guard index == close - 1 else { throw syntaxError("a malformed attribute", at: index) }
+                selfClosing = true
+                break
+            }
+            let attributeStart = index
+            while index < close, Self.isNameByte(base[index]) { index += 1 }
+            let attributeEnd = index
+            while index < close, Self.isSpace(base[index]) { index += 1 }
+            guard attributeEnd > attributeStart, index < close, base[index] == UInt8(ascii: "=") else {
+                throw syntaxError("a malformed attribute", at: attributeStart)
+            }
+            index += 1
+            while index < close, Self.isSpace(base[index]) { index += 1 }
+            guard index < close, base[index] == UInt8(ascii: "\"") || base[index] == UInt8(ascii: "'") else {
+                throw syntaxError("a malformed attribute", at: index)
+            }
+            let quote = base[index]
+            let valueStart = index + 1
+            var valueEnd = valueStart
+            var plain = true
+            while valueEnd < close, base[valueEnd] != quote {
+                if base[valueEnd] == UInt8(ascii: "&") || base[valueEnd] >= 0x80 { plain = false }
+                valueEnd += 1
+            }
+            guard valueEnd < close else { throw syntaxError("a malformed attribute", at: index) }
+            reserveAttribute()
+            var value = valueStart..<valueEnd
+            if !plain {
+                // Decoded once into `scratch`, every value: a bad reference anywhere is an error.
+                let decodedStart = scratchCount
+                appendToScratch(try decoded(valueStart, valueEnd))
+                value = decodedStart..<scratchCount
+            }
+            (attributes + attributeCount).initialize(to: Attribute(name: attributeStart..<attributeEnd, value: value, decoded: !plain))
+            attributeCount += 1
+            index = valueEnd + 1
+        }
+        try report(ScannedTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing), &handler)
+    }
+
+    /// Where a scanned start tag's parts are in the buffer.
+    private struct ScannedTag {
+        var start: Int
+        var nameEnd: Int
+        var close: Int
+        var selfClosing: Bool
+    }
+
+    /// One pass over a start tag inside the root that is in the buffer already, with
+    /// `name="value"` attributes whose values need no decoding (no reference, ASCII only); nil,
+    /// having changed nothing that matters, for anything else, which `startTag` then scans the
+    /// careful way. On such tags both find the same `>`: no quote or `<` can appear outside values.
+    @inline(__always)
+    private mutating func plainStartTag() -> ScannedTag? {
+        guard depth > 0 else { return nil }
+        let bytes = base
+        let limit = count
+        let start = position
+        var index = start + 1
+        while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+        let nameEnd = index
+        guard nameEnd > start + 1 else { return nil }
+        attributeCount = 0
+        while true {
+            guard index < limit else { return nil }
+            let byte = bytes[index]
+            if Self.isSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") { return ScannedTag(start: start, nameEnd: nameEnd, close: index, selfClosing: false) }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < limit, bytes[index + 1] == UInt8(ascii: ">") else { return nil }
+                return ScannedTag(start: start, nameEnd: nameEnd, close: index + 1, selfClosing: true)
+            }
+            let attributeStart = index
+            while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+            let attributeEnd = index
+            guard attributeEnd > attributeStart, index + 1 < limit, bytes[index] == UInt8(ascii: "=") else { return nil }
+            let quote = bytes[index + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+            let valueStart = index + 2
+            var valueEnd = valueStart
+            while valueEnd < limit, bytes[valueEnd] != quote {
+                if bytes[valueEnd] == UInt8(ascii: "&") || bytes[valueEnd] >= 0x80 { return nil }
+                valueEnd += 1
+            }
+            guard valueEnd < limit else { return nil }
+            reserveAttribute()
+            (attributes + attributeCount).initialize(
+                to: Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd, decoded: false))
+            attributeCount += 1
+            index = valueEnd + 1
+        }
+    }
+
+    /// Hands a scanned start tag (and, for `<a/>`, its end) to the handler.
+    @inline(__always)
+    private mutating func report<Handler: XMLHandler>(_ tag: ScannedTag, _ handler: inout Handler) throws(Failure) {
+        let start = tag.start
+        let selfClosing = tag.selfClosing
+        sawRoot = true
+        position = tag.close + 1
+        callbackPosition = start
+        let name = localName(start + 1, tag.nameEnd)
+        if !selfClosing { pushOpenName(start + 1, tag.nameEnd - start - 1) }
+        rawText = nil
+        do {
+            try handler.start(name, attributes: Attributes(base: base, scratch: scratch, list: attributes, count: attributeCount))
+            scratchCount = 0
+            if selfClosing { try handler.end(name, text: currentText) }
+        } catch {
+            throw Failure(location: location(of: start), reason: error.reason)
+        }
+    }
+
+    /// Longest run of text between tags looked through byte by byte before calling `memchr`.
+    private static let shortTextLength = 24
+
+    private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+    /// The offset of the `>` ending the start tag at `position`, skipping `>` in quoted values;
+    /// nil when a `<` or the end of the input comes first.
+    private mutating func findTagEnd() throws(Failure) -> Int? {
+        var index = 1
+        var quote: UInt8 = 0
+        while true {
+            if position + index >= count {
+                guard try fill(index + 1) else { return nil }
+            }
+            let limit = count - position
+            let bytes = base + position
+            while index < limit {
+                let byte = bytes[index]
+                // Only `"`, `'`, `<` and `>` (all below 64) matter outside a value.
+                if quote == 0, byte >= 64 || (Self.tagSpecialBytes >> UInt64(byte)) & 1 == 0 {
+                    index += 1
+                    continue
+                }
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return index
+                } else if byte == UInt8(ascii: "<") {
+                    return nil
+                }
+                index += 1
+            }
+        }
+    }
+
+    /// The name between `start` and `end` in the buffer without its namespace prefix.
+    @inline(__always)
+    private func localName(_ start: Int, _ end: Int) -> Name {
+        var first = start
+        var index = end - 1
+        while index >= start {
+            if base[index] == UInt8(ascii: ":") {
+                first = index + 1
+                break
+            }
+            index -= 1
+        }
+        return Name(start: base + first, count: end - first)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import TempoKit
+
+extension AppDatabase {
+    /// The stored focus settings; `defaultTimeZone` (the system's, given by the caller) when
+    /// none was configured.
+    public func focusSettings(defaultTimeZone: String) throws -> FocusSettings {
+        try perform(.read) { db in try Self.loadSettings(db, defaultTimeZone: defaultTimeZone) }
+    }
+
+    /// Changes the focus settings in one transaction; `change` sees the stored ones.
+    @discardableResult
+    public func updateFocusSettings(
+        defaultTimeZone: String, _ change: @Sendable (inout FocusSettings) throws -> Void
+    ) throws -> FocusSettings {
+        try perform(.write) { db in
+            var settings = try Self.loadSettings(db, defaultTimeZone: defaultTimeZone)
+            try change(&settings)
+            _ = try settings.calendar()
+            let values: [(String, String)] = [
+                ("tz", settings.timeZoneIdentifier), ("day_start", settings.dayStart.description),
+                ("goal_s", settings.goalSeconds.map { String($0) } ?? ""),
+                ("growth_thresholds_s", settings.growthThresholdsSeconds.map { String($0) }.joined(separator: ",")),
+            ]
+            for (key, value) in values { try FocusSettingRow(key: key, value: value).save(db) }
+            return settings
+        }
+    }
+
+    private static func loadSettings(_ db: Database, defaultTimeZone: String) throws -> FocusSettings {
+        let values = Dictionary(try FocusSettingRow.fetchAll(db).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var settings = FocusSettings(timeZoneIdentifier: values["tz"] ?? defaultTimeZone)
+        if let text = values["day_start"] { settings.dayStart = try DayTime(parsing: text) }
+        if let text = values["goal_s"], let goal = Double(text) { settings.goalSeconds = goal }
+        if let text = values["growth_thresholds_s"] {
+            let thresholds = text.split(separator: ",").compactMap { Double($0) }
+            if !thresholds.isEmpty { settings.growthThresholdsSeconds = thresholds }
+        }
+        return settings
+    }
+}

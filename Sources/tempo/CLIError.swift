@@ -1,0 +1,23 @@
+/// A command's own failure (not a library's), as the one line the person reads; exit status 1.
+///
+/// Library errors (`StoreError`, `FormatError`, `FocusError`, …) are thrown through unchanged;
+/// ``Tempo/exitStatus(for:)`` maps every error to its exit status in one place.
+struct CLIError: Error, CustomStringConvertible {
+    /// The message, without the `tempo: ` prefix.
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// A file the command had to write could not be written.
+    static func cannotWrite(path: String, reason: String) -> CLIError {
+        CLIError("cannot write \(path): \(reason)")
+    }
+
+    /// A fix source failed; `runID` names the run that keeps what was recorded (nil: nothing was).
+    static func sourceFailed(source: String, reason: String, runID: String?) -> CLIError {
+        guard let runID else { return CLIError("\(source): \(reason); nothing was recorded") }
+        return CLIError("\(source): \(reason); what was recorded is kept in run \(runID) (`tempo run record --continue` resumes it)")
+    }
+}
