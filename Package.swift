@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoServerTests",
-            dependencies: ["TempoServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TempoServer", "tempo", .product(name: "Logging", package: "swift-log")],
             swiftSettings: settings
         ),
         .testTarget(

@@ -17,6 +17,7 @@ struct FocusController {
         group.put("focus/sessions/:id", use: putSession)
         group.get("focus/sessions/:id", use: getSession)
         group.delete("focus/sessions/:id", use: deleteSession)
+        addTotalsRoutes(to: group)
     }
 
     // MARK: - Settings
@@ -104,17 +105,14 @@ struct FocusController {
         let now = self.now()
         let key = id.uuidString.lowercased()
         let (status, document) = try await store.write { db -> (HTTPResponse.Status, FocusSessionDocument) in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, document FROM focus_session WHERE account_id = ?", arguments: [caller.accountID])
-            var others = FocusLedger()
             var existing: FocusSessionDocument??
-            for row in rows {
-                let rowID: String = row["id"]
+            if let row = try Row.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
+                                          arguments: [caller.accountID, key]) {
                 let text: String? = row["document"]
-                let document = try text.map { try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data($0.utf8)) }
-                if rowID == key { existing = .some(document); continue }
-                if let document { others.insert(try document.session()) }
+                existing = .some(try text.map { try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data($0.utf8)) })
             }
             if case .some(.none) = existing { throw APIError(.conflict, "deleted", "session \(key) was deleted") }
+            var others = try Self.ledger(of: caller.accountID, db: db, excluding: key)
             let session = try Self.session(id: id, body: body, others: &others, now: now)
             let document = FocusSessionDocument(session)
             if case .some(.some(let old)) = existing, old == document { return (.ok, document) }

@@ -2,21 +2,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TempoKit
 
 /// JSON in and out: snake_case keys as the types spell them, instants as ISO 8601 UTC, and a
 /// request body with a field the type does not know refused with 400 naming it.
 enum JSONBody {
     /// The encoder of every response (sorted keys: stable bytes for the same document).
     static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            // As the CLI prints them: whole seconds, or milliseconds when the instant has them.
-            let fractional = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0
-            var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
-        }
-        return encoder
+        TempoJSON.encoder(pretty: false)
     }
 
     /// `value` as JSON text (how documents are stored and fed).
@@ -63,10 +56,12 @@ extension JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = ISO8601Instant.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            // An instant needs its offset: a local time names no instant until a zone is known.
+            guard let reading = ISO8601Time.reading(text), reading.offsetSeconds != nil else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant with an offset: \(text)"))
             }
-            return date
+            return reading.instantAssumingUTC
         }
         return decoder
     }
@@ -75,12 +70,4 @@ extension JSONDecoder {
 /// A request body whose top-level fields are exactly these.
 protocol StrictDecodable: Decodable {
     static var allowedKeys: Set<String> { get }
-}
-
-/// Instants as a client sends them: ISO 8601 with an offset or `Z`, fractions allowed.
-enum ISO8601Instant {
-    static func parse(_ text: String) -> Date? {
-        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
-    }
 }

@@ -1,15 +1,10 @@
 import Foundation
+import TempoKit
 
 /// How every command prints `--json`: sorted keys, ISO 8601 UTC instants, one document.
 enum JSONOutput {
     static func encoder(pretty: Bool = true) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(iso8601(date))
-        }
-        return encoder
+        TempoJSON.encoder(pretty: pretty)
     }
 
     /// Prints `value` as JSON on standard output (`pretty: false` for one object per line).
@@ -20,7 +15,6 @@ enum JSONOutput {
 
     /// `2026-11-21T17:49:05Z`, or with milliseconds when the instant has them.
     static func iso8601(_ date: Date) -> String {
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
-        return date.formatted(style)
+        TempoJSON.instantText(date)
     }
 }
