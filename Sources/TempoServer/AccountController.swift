@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdBcrypt
+import TempoKit
 
 /// Accounts and device tokens: sign up, sign in (a token per device), sign out.
 struct AccountController {
@@ -85,7 +86,7 @@ struct AccountController {
         let created = now()
         try await store.write { db in
             try db.execute(sql: "INSERT INTO token (hash, account_id, device, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [SHA256.hex(Array(token.utf8)), accountID, body.device, created.timeIntervalSince1970])
+                           arguments: [SHA256.hex(Data(token.utf8)), accountID, body.device, created.timeIntervalSince1970])
         }
         return JSONBody.response(.created, ["token": token])
     }

@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
+import TempoKit
 
 /// Checks `Authorization: Bearer TOKEN` against the stored token hashes and sets the caller;
 /// without a valid token the request ends with 401 before any handler runs.
@@ -14,7 +15,7 @@ struct AuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
             throw APIError(.unauthorized, "unauthorized", "a bearer token is required")
         }
-        let hash = SHA256.hex(Array(header.dropFirst("Bearer ".count).utf8))
+        let hash = SHA256.hex(Data(header.dropFirst("Bearer ".count).utf8))
         let accountID = try await store.read { db in
             try String.fetchOne(db, sql: "SELECT account_id FROM token WHERE hash = ?", arguments: [hash])
         }

@@ -17,7 +17,7 @@ struct RunFile {
     /// SHA-256 of the file's bytes (what makes an import happen once); read only when importing.
     func contentHash() throws -> String {
         do {
-            return RunContentHash.sha256(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+            return SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
         } catch {
             throw FormatError(file: path, reason: "cannot read: \((error as NSError).localizedDescription)")
         }

@@ -29,11 +29,11 @@ final class WallClock: @unchecked Sendable {
 
     /// Expected digests from coreutils `sha256sum` (an independent implementation).
     @Test func contentHashIsSHA256() throws {
-        #expect(RunContentHash.sha256(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(RunContentHash.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let fit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/runs/fenix2-run.fit")
-        #expect(RunContentHash.sha256(try Data(contentsOf: fit)) == "a066d77db247c152c9583bddaecd33d36327bacc0821694ab795fe25671a8327")
+        #expect(SHA256.hex(try Data(contentsOf: fit)) == "a066d77db247c152c9583bddaecd33d36327bacc0821694ab795fe25671a8327")
     }
 
     @Test func importingTheSameContentTwiceStoresItOnce() throws {

@@ -1,11 +1,12 @@
 import Foundation
 
-/// SHA-256 of a file's bytes (FIPS 180-4), the key that makes importing the same file twice
-/// store it once. Written here because Foundation on Linux has no digest API and the package
-/// takes no new dependencies.
-public enum RunContentHash {
+/// SHA-256 (FIPS 180-4): the key that makes importing the same file twice store it once, and the
+/// form in which the server keeps device tokens (32 random bytes each, so one unsalted digest is
+/// as strong as the token and can be looked up on every request). Written here because
+/// Foundation on Linux has no digest API; checked against Python's `hashlib` in `RunStoreTests`.
+public enum SHA256 {
     /// The lowercase hex SHA-256 of `data`.
-    public static func sha256(_ data: Data) -> String {
+    public static func hex(_ data: Data) -> String {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
