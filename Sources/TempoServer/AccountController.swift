@@ -39,6 +39,7 @@ struct AccountController {
     /// The longest password bcrypt reads whole.
     static let maxPasswordBytes = 72
     static let minPasswordCharacters = 8
+    static let maxDeviceCharacters = 200
 
     @Sendable func createAccount(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(NewAccount.self, from: request, context: context)
@@ -65,6 +66,9 @@ struct AccountController {
 
     @Sendable func createToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(SignIn.self, from: request, context: context)
+        guard (1...Self.maxDeviceCharacters).contains(body.device.count) else {
+            throw APIError(.badRequest, "invalid_field", "field \"device\" must have 1 to \(Self.maxDeviceCharacters) characters")
+        }
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
         let keys = ["account:" + email, "address:" + context.remoteAddress]
         if let wait = await throttle.retryAfter(keys, now: now()) {

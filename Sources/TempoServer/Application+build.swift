@@ -28,6 +28,7 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     router.addMiddleware {
         LogRequestsMiddleware(.info)
         ErrorMiddleware()
+        MethodNotAllowedMiddleware(document: OpenAPIDocument.text)
     }
     router.get("health") { _, _ in JSONBody.response(.ok, ["status": "ok"]) }
     router.get("openapi.yaml") { _, _ in

@@ -117,21 +117,21 @@ enum ProgressBar {
 /// so a label cannot move the cursor, recolour the terminal or reverse a line.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where isUnsafe(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where needsEscaping(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
 
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    private static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

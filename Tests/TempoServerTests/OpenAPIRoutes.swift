@@ -50,7 +50,7 @@ struct OpenAPIRoutes {
     func undocumented(_ answered: [(method: String, path: String, status: Int)]) -> [String] {
         answered.compactMap { answer in
             guard let operation = operation(answer.method, answer.path) else {
-                return answer.status == 404 || answer.status == 401 ? nil : "\(answer.method) \(answer.path) → \(answer.status) (no such route documented)"
+                return [401, 404, 405].contains(answer.status) ? nil : "\(answer.method) \(answer.path) → \(answer.status) (no such route documented)"
             }
             return operation.statuses.contains(answer.status) ? nil : "\(answer.method) \(answer.path) → \(answer.status)"
         }
