@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "TempoKit", swiftSettings: settings),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("openapi.yaml")],
             swiftSettings: settings
@@ -77,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoServerTests",
-            dependencies: ["TempoServer", "tempo", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["tempo"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -46,7 +46,10 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     return router
 }
 
-/// Serves until SIGTERM or SIGINT, then finishes the requests in flight and returns.
-public func runServer(configuration: ServerConfiguration, onServerRunning: @escaping @Sendable (Int) async -> Void) async throws {
-    try await buildApplication(configuration: configuration, onServerRunning: onServerRunning).runService()
+/// Serves until SIGTERM or SIGINT, then finishes the requests in flight and returns; `now` is the
+/// wall clock the handlers read.
+public func runServer(
+    configuration: ServerConfiguration, now: @escaping @Sendable () -> Date, onServerRunning: @escaping @Sendable (Int) async -> Void
+) async throws {
+    try await buildApplication(configuration: configuration, now: now, onServerRunning: onServerRunning).runService()
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// `GET /v1/live`: Server-Sent Events of the caller's changes (`event: focus|timer|run|places`,
 /// `id:` the change's seq). A client that reconnects with `Last-Event-ID` first receives every
@@ -24,7 +25,7 @@ struct LiveController {
             resumeFrom = seq
         }
         let subscription = try await hub.subscribe(account: account)
-        let store = self.store
+        let store = self.store, hub = self.hub
         let start = resumeFrom ?? subscription.after
         let body = ResponseBody { writer in
             var sent = start
@@ -39,9 +40,14 @@ struct LiveController {
                 sent = missed.last?.seq ?? sent
                 if missed.count < ChangesController.maxLimit { break }
             }
-            for await entry in subscription.events where entry.seq > sent {
-                try await writer.write(Self.event(entry))
-                sent = entry.seq
+            // Until the client hangs up or the server shuts down (a stream never ends by itself).
+            try await withGracefulShutdownHandler {
+                for await entry in subscription.events where entry.seq > sent {
+                    try await writer.write(Self.event(entry))
+                    sent = entry.seq
+                }
+            } onGracefulShutdown: {
+                Task { await hub.unsubscribe(account: account, id: subscription.id) }
             }
             try await writer.finish(nil)
         }

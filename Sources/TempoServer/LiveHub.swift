@@ -29,7 +29,9 @@ actor LiveHub {
         return (id, events, min(latest, announced[account] ?? latest))
     }
 
+    /// Ends a stream (its client hung up, or the server is shutting down).
     func unsubscribe(account: String, id: UUID) {
+        streams[account]?[id]?.finish()
         streams[account]?[id] = nil
         if streams[account]?.isEmpty == true {
             streams[account] = nil

@@ -26,8 +26,11 @@ struct ServeCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         let host = self.host
+        // The one clock of the edge (TEMPO_NOW fixes it, for end-to-end tests).
+        let now = try CommandTime.current.checkedNow()
         try await runServer(
             configuration: ServerConfiguration(host: host, port: port, databasePath: path),
+            now: now,
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("tempo: serving http://\(host):\(port) (data in \(path))\n".utf8))
             })

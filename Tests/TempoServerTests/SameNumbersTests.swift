@@ -18,19 +18,11 @@ struct SameNumbersTests {
         }
     }
 
-    static let binary: URL = {
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL,
-                          URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                              .deletingLastPathComponent().appendingPathComponent(".build/debug")]
-        return candidates.map { $0.appendingPathComponent("tempo") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? candidates[0].appendingPathComponent("tempo")
-    }()
-
     /// Runs the CLI on `database` at the wall-clock instant `now`; returns its standard output.
     @discardableResult
     func tempo(_ arguments: [String], database: String, now: Date) throws -> String {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = TestServer.binary
         process.arguments = arguments + ["--db", database]
         process.environment = ["TEMPO_NOW": Self.text(now), "HOME": NSTemporaryDirectory()]
         let output = Pipe(), errors = Pipe()

@@ -2,65 +2,90 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Hummingbird
-import Logging
 import Synchronization
-import TempoServer
 import Testing
 
-/// A real server on a free loopback port with its own SQLite file, driven over HTTP by
-/// URLSession (a real client: requests go through the socket, the parser and every middleware).
+/// A real `tempo serve` process on a free loopback port with its own SQLite file, its wall clock
+/// fixed by `TEMPO_NOW`, driven over HTTP by URLSession (a real client: requests go through the
+/// socket, the parser and every middleware). A process of its own, so a busy test process (the
+/// CLI suites hold both cooperative threads of a 2-core machine for a minute) never starves it.
 final class TestServer: Sendable {
     let baseURL: URL
     let databasePath: String
-    private let task: Task<Void, any Error>
-    private let clock: ClockBox
+    private let process: Process
     /// Every (method, route, status) answered, for the conformance check.
-    let answered = Mutex<[(method: String, path: String, status: Int)]>([])
+    private let answered = Mutex<[(method: String, path: String, status: Int)]>([])
 
     /// What the server answered so far.
     var answers: [(method: String, path: String, status: Int)] { answered.withLock { $0 } }
 
-    /// The server's wall clock (handlers read it; tests move it).
-    var now: Date {
-        get { clock.now() }
-        set { clock.set(newValue) }
-    }
-
-    private init(baseURL: URL, databasePath: String, task: Task<Void, any Error>, clock: ClockBox) {
+    private init(baseURL: URL, databasePath: String, process: Process) {
         self.baseURL = baseURL
         self.databasePath = databasePath
-        self.task = task
-        self.clock = clock
+        self.process = process
     }
 
-    /// Warnings and errors only: a request log per test request would drown the test output.
-    private static let logger: Logger = {
-        var logger = Logger(label: "tempo.server.test")
-        logger.logLevel = .warning
-        return logger
+    static let binary: URL = {
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL,
+                          URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                              .deletingLastPathComponent().appendingPathComponent(".build/debug")]
+        return candidates.map { $0.appendingPathComponent("tempo") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? candidates[0].appendingPathComponent("tempo")
     }()
 
+    /// Starts a server whose wall clock reads `now`.
     static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000)) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("server.sqlite").path
-        let box = ClockBox(now)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = try buildApplication(
-            configuration: ServerConfiguration(port: 0, databasePath: path, passwordCost: 4),
-            logger: Self.logger,
-            now: { box.now() },
-            onServerRunning: { port in continuation.yield(port) })
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw TestServerError.didNotStart }
-        return TestServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, databasePath: path, task: task, clock: box)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--db", path]
+        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle()), "HOME": directory.path, "LOG_LEVEL": "warning"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // "tempo: serving http://…" names the port. Read on a thread of its own (blocking reads),
+        // and on to the end: the request log goes to the same pipe, which must not fill up.
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread {
+            var text = "", found = false
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                guard !found else { continue }
+                text += String(decoding: data, as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.contains("serving http") }) {
+                    found = true
+                    continuation.yield(String(line))
+                    continuation.finish()
+                }
+            }
+            continuation.finish()
+        }
+        var iterator = lines.makeAsyncIterator()
+        guard let line = await iterator.next(), let range = line.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+              let url = URL(string: String(line[range])) else {
+            process.terminate()
+            throw TestServerError.didNotStart
+        }
+        return TestServer(baseURL: url, databasePath: path, process: process)
     }
 
+    /// Stops the server with SIGTERM (it finishes what is in flight, open event streams included)
+    /// and waits for it to end; a server still running after 10 s is a failure, and is killed.
+    /// (Not `waitUntilExit()`: on Linux it spins a run loop on the calling cooperative thread.)
     func stop() async {
-        task.cancel()
-        _ = await task.result
+        process.terminate()
+        for _ in 0..<1000 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "tempo serve did not stop on SIGTERM")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
     }
 
     /// A response as a client sees it.
@@ -75,10 +100,10 @@ final class TestServer: Sendable {
 
     /// Sends a request; `json` is encoded as the body, `raw` sent as is.
     @discardableResult
-    func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, token: String? = nil,
-              route: String? = nil) async throws -> Reply {
+    func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, token: String? = nil) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = method
+        request.timeoutInterval = 600
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -90,8 +115,8 @@ final class TestServer: Sendable {
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }
-        let template = route ?? String(path.split(separator: "?").first ?? "")
-        answered.withLock { $0.append((method, template, http.statusCode)) }
+        let route = String(path.split(separator: "?").first ?? "")
+        answered.withLock { $0.append((method, route, http.statusCode)) }
         return Reply(status: http.statusCode, body: data, headers: headers)
     }
 
@@ -106,11 +131,3 @@ final class TestServer: Sendable {
 }
 
 enum TestServerError: Error { case didNotStart }
-
-/// The settable clock handed to the server.
-private final class ClockBox: Sendable {
-    private let clock: Mutex<Date>
-    init(_ now: Date) { clock = Mutex(now) }
-    func now() -> Date { clock.withLock { $0 } }
-    func set(_ now: Date) { clock.withLock { $0 = now } }
-}
