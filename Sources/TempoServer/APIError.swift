@@ -19,7 +19,7 @@ struct APIError: Error, HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = JSONBody.response(status, ErrorDocument(error: .init(code: code, message: message)))
+        var response = try JSONBody.response(status, ErrorDocument(error: .init(code: code, message: message)))
         response.headers.append(contentsOf: headers)
         return response
     }

@@ -61,7 +61,7 @@ struct AccountController {
             return true
         }
         guard inserted else { throw APIError(.conflict, "email_taken", "an account with this email exists") }
-        return JSONBody.response(.created, ["id": id])
+        return try JSONBody.response(.created, ["id": id])
     }
 
     @Sendable func createToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
@@ -92,7 +92,7 @@ struct AccountController {
             try db.execute(sql: "INSERT INTO token (hash, account_id, device, created_at) VALUES (?, ?, ?, ?)",
                            arguments: [SHA256.hex(Data(token.utf8)), accountID, body.device, created.timeIntervalSince1970])
         }
-        return JSONBody.response(.created, ["token": token])
+        return try JSONBody.response(.created, ["token": token])
     }
 
     @Sendable func revokeToken(_ request: Request, context: TempoRequestContext) async throws -> Response {

@@ -30,7 +30,7 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
         ErrorMiddleware()
         MethodNotAllowedMiddleware(document: OpenAPIDocument.text)
     }
-    router.get("health") { _, _ in JSONBody.response(.ok, ["status": "ok"]) }
+    router.get("health") { _, _ in try JSONBody.response(.ok, ["status": "ok"]) }
     router.get("openapi.yaml") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
     }

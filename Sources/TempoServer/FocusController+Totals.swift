@@ -13,10 +13,10 @@ extension FocusController {
 
     @Sendable func status(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        let settings = try await Self.settings(of: account, in: store).settings()
-        let ledger = try await Self.ledger(of: account, in: store)
+        let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
+        let settings = try stored.settings()
         do {
-            return JSONBody.response(.ok, try ledger.status(settings: settings, now: now()))
+            return try JSONBody.response(.ok, try ledger.status(settings: settings, now: now()))
         } catch {
             throw APIError(.internalServerError, "invalid_settings", "the stored settings cannot count days: \(error)")
         }
@@ -24,7 +24,8 @@ extension FocusController {
 
     @Sendable func report(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        var settings = try await Self.settings(of: account, in: store).settings()
+        let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
+        var settings = try stored.settings()
         let query = request.uri.queryParameters
         if let tz = query["tz"] { settings.timeZoneIdentifier = String(tz) }
         if let dayStart = query["day_start"] {
@@ -47,9 +48,8 @@ extension FocusController {
             }
             grouping = value
         }
-        let ledger = try await Self.ledger(of: account, in: store)
         let report = try ledger.report(settings: settings, from: from, to: to, now: now())
-        return JSONBody.response(.ok, FocusReport.Document(report, grouping: grouping))
+        return try JSONBody.response(.ok, FocusReport.Document(report, grouping: grouping))
     }
 
     private static func day(_ text: String?, _ name: String) throws -> LocalDate? {
@@ -59,19 +59,26 @@ extension FocusController {
         }
     }
 
-    /// The account's sessions (not deleted) as a ledger.
-    static func ledger(of account: String, in store: ServerStore) async throws -> FocusLedger {
-        try await store.read { db in try ledger(of: account, db: db, excluding: nil) }
+    /// The account's settings and sessions (not deleted), from one snapshot.
+    static func settingsAndLedger(of account: String, in store: ServerStore) async throws -> (SettingsBody, FocusLedger) {
+        try await store.read { db in (try settings(of: account, db: db), try ledger(of: account, db: db)) }
     }
 
-    /// The account's sessions as a ledger, without the one `excluded` (a session being replaced).
-    static func ledger(of account: String, db: Database, excluding excluded: String?) throws -> FocusLedger {
+    /// The account's sessions as a ledger: all of them, or those other than `excluded` that may
+    /// overlap `start..<end` (a running one always may).
+    static func ledger(
+        of account: String, db: Database, excluding excluded: String? = nil, overlapping start: Date? = nil, _ end: Date? = nil
+    ) throws -> FocusLedger {
         var ledger = FocusLedger()
         let documents = try String.fetchAll(db, sql: """
-            SELECT document FROM focus_session WHERE account_id = ? AND document IS NOT NULL AND id IS NOT ?
-            """, arguments: [account, excluded])
+            SELECT document FROM focus_session
+            WHERE account_id = ? AND document IS NOT NULL AND id IS NOT ?
+              AND (? IS NULL OR start_at < ?) AND (? IS NULL OR end_at IS NULL OR end_at > ?)
+            """, arguments: [account, excluded, end?.timeIntervalSince1970, end?.timeIntervalSince1970,
+                             start?.timeIntervalSince1970, start?.timeIntervalSince1970])
+        let decoder = JSONDecoder.api
         for text in documents {
-            ledger.insert(try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data(text.utf8)).session())
+            ledger.insert(try decoder.decode(FocusSessionDocument.self, from: Data(text.utf8)).session())
         }
         return ledger
     }

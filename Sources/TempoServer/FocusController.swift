@@ -65,20 +65,19 @@ struct FocusController {
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSettings, id: "settings", op: "put", record: document)
         }
         await hub.publish(account: caller.accountID)
-        return JSONBody.response(.ok, normalized)
+        return try JSONBody.response(.ok, normalized)
     }
 
     @Sendable func getSettings(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
-        return JSONBody.response(.ok, try await Self.settings(of: caller.accountID, in: store))
+        let settings = try await store.read { db in try Self.settings(of: caller.accountID, db: db) }
+        return try JSONBody.response(.ok, settings)
     }
 
     /// The account's settings (the defaults if it never set any).
-    static func settings(of account: String, in store: ServerStore) async throws -> SettingsBody {
-        let text = try await store.read { db in
-            try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [account])
-        }
-        guard let text else { return defaultSettings }
+    static func settings(of account: String, db: Database) throws -> SettingsBody {
+        guard let text = try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [account])
+        else { return defaultSettings }
         return try JSONDecoder().decode(SettingsBody.self, from: Data(text.utf8))
     }
 
@@ -112,18 +111,19 @@ struct FocusController {
                 existing = .some(try text.map { try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data($0.utf8)) })
             }
             if case .some(.none) = existing { throw APIError(.conflict, "deleted", "session \(key) was deleted") }
-            var others = try Self.ledger(of: caller.accountID, db: db, excluding: key)
+            // Only sessions that can overlap this one take part in the overlap rule.
+            var others = try Self.ledger(of: caller.accountID, db: db, excluding: key, overlapping: body.start, body.end ?? now)
             let session = try Self.session(id: id, body: body, others: &others, now: now)
             let document = FocusSessionDocument(session)
             if case .some(.some(let old)) = existing, old == document { return (.ok, document) }
             let text = try JSONBody.text(document)
-            try db.execute(sql: "INSERT OR REPLACE INTO focus_session (account_id, id, document) VALUES (?, ?, ?)",
-                           arguments: [caller.accountID, key, text])
+            try db.execute(sql: "INSERT OR REPLACE INTO focus_session (account_id, id, document, start_at, end_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [caller.accountID, key, text, document.start.timeIntervalSince1970, document.end?.timeIntervalSince1970])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "put", record: text)
             return (existing == nil ? .created : .ok, document)
         }
         await hub.publish(account: caller.accountID)
-        return JSONBody.response(status, document)
+        return try JSONBody.response(status, document)
     }
 
     /// The session the body describes, checked against the account's other sessions.
@@ -166,7 +166,8 @@ struct FocusController {
             guard let row = try Row.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
                                              arguments: [caller.accountID, key]) else { return false }
             guard (row["document"] as String?) != nil else { return true }
-            try db.execute(sql: "UPDATE focus_session SET document = NULL WHERE account_id = ? AND id = ?", arguments: [caller.accountID, key])
+            try db.execute(sql: "UPDATE focus_session SET document = NULL, start_at = NULL, end_at = NULL WHERE account_id = ? AND id = ?",
+                           arguments: [caller.accountID, key])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "delete", record: nil)
             return true
         }

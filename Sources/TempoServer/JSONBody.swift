@@ -18,8 +18,8 @@ enum JSONBody {
     }
 
     /// A JSON response.
-    static func response(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-        let data = (try? encoder().encode(value)) ?? Data("{}".utf8)
+    static func response(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
+        let data = try encoder().encode(value)
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -49,8 +49,11 @@ final class ServerStore: Sendable {
                     account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
                     id TEXT NOT NULL,
                     document TEXT,
+                    start_at REAL,
+                    end_at REAL,
                     PRIMARY KEY (account_id, id)
                 );
+                CREATE INDEX focus_session_by_time ON focus_session(account_id, start_at);
                 """)
         }
         return migrator

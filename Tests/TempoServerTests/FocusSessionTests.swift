@@ -46,6 +46,16 @@ struct FocusSessionTests {
         let backwards = try await server.send("PUT", "/v1/focus/sessions/\(other)",
                                               json: ["start": "2026-11-18T12:00:00Z", "end": "2026-11-18T11:00:00Z"], token: token)
         #expect(backwards.status == 400)
+        // Inside a longer session, and inside a session still running since morning.
+        let inside = "3f2b8c1e-9d4a-4c8e-8f00-000000000003"
+        let within = try await server.send("PUT", "/v1/focus/sessions/\(inside)",
+                                           json: ["start": "2026-11-18T09:10:00Z", "end": "2026-11-18T09:20:00Z"], token: token)
+        #expect(within.status == 409)
+        let running = "3f2b8c1e-9d4a-4c8e-8f00-000000000004"
+        #expect(try await server.send("PUT", "/v1/focus/sessions/\(running)", json: ["start": "2026-11-18T11:00:00Z"], token: token).status == 201)
+        let duringRun = try await server.send("PUT", "/v1/focus/sessions/\(inside)",
+                                              json: ["start": "2026-11-18T11:05:00Z", "end": "2026-11-18T11:06:00Z"], token: token)
+        #expect(duringRun.status == 409)
         try Self.expectDocumented(server)
         await server.stop()
     }
