@@ -34,10 +34,11 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     router.get("openapi.yaml") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
     }
-    let accounts = AccountController(store: store, passwordCost: configuration.passwordCost, now: now)
+    let tokens = TokenCache()
+    let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
     let api = router.group("v1")
     accounts.addPublicRoutes(to: api)
-    let authenticated = api.group().add(middleware: AuthMiddleware(store: store))
+    let authenticated = api.group().add(middleware: AuthMiddleware(store: store, tokens: tokens))
     accounts.addRoutes(to: authenticated)
     let hub = LiveHub(store: store)
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
@@ -51,5 +52,7 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
 public func runServer(
     configuration: ServerConfiguration, now: @escaping @Sendable () -> Date, onServerRunning: @escaping @Sendable (Int) async -> Void
 ) async throws {
-    try await buildApplication(configuration: configuration, now: now, onServerRunning: onServerRunning).runService()
+    var logger = Logger(label: "tempo.server")
+    logger.logLevel = configuration.logLevel
+    try await buildApplication(configuration: configuration, logger: logger, now: now, onServerRunning: onServerRunning).runService()
 }

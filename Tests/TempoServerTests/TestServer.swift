@@ -40,8 +40,8 @@ final class TestServer: Sendable {
         let path = directory.appendingPathComponent("server.sqlite").path
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--db", path]
-        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle()), "HOME": directory.path, "LOG_LEVEL": "warning"]
+        process.arguments = ["serve", "--port", "0", "--db", path, "--log-level", "warning"]
+        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle()), "HOME": directory.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
