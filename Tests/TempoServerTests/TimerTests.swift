@@ -14,6 +14,22 @@ struct TimerTests {
     /// An instant as the API writes it (milliseconds when it has them).
     static func text(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
 
+    /// The instant `milliseconds` after 1970 as the API writes it, digit for digit (the truth
+    /// the server's own formatting is checked against).
+    static func text(milliseconds: Int) -> String {
+        let whole = Date(timeIntervalSince1970: Double(milliseconds / 1000)).formatted(Date.ISO8601FormatStyle())
+        return milliseconds % 1000 == 0 ? whole : whole.dropLast() + String(format: ".%03dZ", milliseconds % 1000)
+    }
+
+    /// The system clock's now, in whole milliseconds since 1970.
+    static func millisecondsNow() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    /// A running timer started at `start` (ms since 1970) that ends `seconds` later.
+    static func running(from start: Int, for seconds: Double) -> [String: Any] {
+        ["state": "running", "duration_s": seconds, "started_at": text(milliseconds: start),
+         "deadline_at": text(milliseconds: start + Int(seconds * 1000))]
+    }
+
     /// The instant `seconds` after the fixed clock, as text.
     private static func at(_ seconds: Double) -> String { text(now.addingTimeInterval(seconds)) }
 
@@ -145,16 +161,14 @@ struct TimerTests {
         let token = try await server.signUp("ada@example.org")
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: server.baseURL)!, token: token)
         try await Task.sleep(for: .milliseconds(300))
-        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000)
-        let deadline = start.addingTimeInterval(2)
-        let running: (Double) -> [String: Any] = { seconds in
-            ["state": "running", "duration_s": seconds, "started_at": Self.text(start), "deadline_at": Self.text(start.addingTimeInterval(seconds))]
-        }
+        let startMilliseconds = Self.millisecondsNow()
+        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000), deadline = start.addingTimeInterval(2)
+        let running = { Self.running(from: startMilliseconds, for: $0) }
         // The one that finishes; one paused and one deleted before their deadlines, which must stay silent.
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(2), token: token).status == 201)
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(1), token: token).status == 201)
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(3))", json: running(1.5), token: token).status == 201)
-        let paused: [String: Any] = ["state": "paused", "duration_s": 1, "started_at": Self.text(start), "elapsed_s": 0.25]
+        let paused: [String: Any] = ["state": "paused", "duration_s": 1, "started_at": Self.text(milliseconds: startMilliseconds), "elapsed_s": 0.25]
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: paused, token: token).status == 200)
         #expect(try await server.send("DELETE", "/v1/timers/\(Self.timerID(3))", token: token).status == 204)
         #expect(Date() < start.addingTimeInterval(1), "the set-up took too long to prove anything")
@@ -168,7 +182,7 @@ struct TimerTests {
         #expect(last["op"] as? String == "finished" && last["id"] as? String == Self.timerID(1))
         let record = last["record"] as? [String: Any] ?? [:]
         #expect(record["state"] as? String == "finished" && record["remaining_s"] as? Double == 0)
-        #expect(Self.instant(record["finished_at"]) == deadline.timeIntervalSince1970)
+        #expect(record["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
 
         // Past every other deadline: nothing more, and the feed holds the one `finished`.
         try await Task.sleep(for: .milliseconds(500))
@@ -176,7 +190,8 @@ struct TimerTests {
         let finished = try await timerChanges(server, token: token).filter { $0["op"] as? String == "finished" }
         #expect(finished.count == 1 && finished.first?["id"] as? String == Self.timerID(1))
         let read = try await server.send("GET", "/v1/timers/\(Self.timerID(1))", token: token)
-        #expect(read.json["state"] as? String == "finished" && Self.instant(read.json["finished_at"]) == deadline.timeIntervalSince1970)
+        #expect(read.json["state"] as? String == "finished")
+        #expect(read.json["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
         stream.close()
         await server.stop()
     }
@@ -184,10 +199,9 @@ struct TimerTests {
     @Test func aRestartKeepsRunningTimersAndAnnouncesEachEndOnce() async throws {
         let first = try await TestServer.start(now: nil)
         let token = try await first.signUp("ada@example.org")
-        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded() / 1000)
-        let running: (Double) -> [String: Any] = { seconds in
-            ["state": "running", "duration_s": seconds, "started_at": Self.text(start), "deadline_at": Self.text(start.addingTimeInterval(seconds))]
-        }
+        let startMilliseconds = Self.millisecondsNow()
+        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000)
+        let running = { Self.running(from: startMilliseconds, for: $0) }
         // One ends while the server is down, one after it is back.
         #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(1), token: token).status == 201)
         #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(4), token: token).status == 201)
@@ -215,8 +229,8 @@ struct TimerTests {
         try await Task.sleep(for: .milliseconds(700))
         let finished = try await timerChanges(third, token: token).filter { $0["op"] as? String == "finished" }
         #expect(finished.compactMap { $0["id"] as? String } == [Self.timerID(1), Self.timerID(2)])
-        let finishedAt = finished.map { Self.instant(($0["record"] as? [String: Any])?["finished_at"]) }
-        #expect(finishedAt == [start.timeIntervalSince1970 + 1, start.timeIntervalSince1970 + 4])
+        let finishedAt = finished.map { ($0["record"] as? [String: Any])?["finished_at"] as? String }
+        #expect(finishedAt == [Self.text(milliseconds: startMilliseconds + 1000), Self.text(milliseconds: startMilliseconds + 4000)])
         await third.stop()
     }
 
