@@ -7,6 +7,7 @@ enum ChangeFeed {
     /// What changed.
     enum Kind: String, Sendable {
         case focusSession = "focus_session", focusSettings = "focus_settings"
+        /// A countdown timer (`GET /v1/timers/{id}`); op `finished` when its deadline passed.
         case timer
     }
 

@@ -7,23 +7,33 @@ import GRDB
 /// same document sent again, to the bit; `pending_deadline_at` is the deadline the
 /// ``TimerDeadlines`` service has yet to announce (null once announced, or when none is due).
 struct StoredTimerRow: Codable, FetchableRecord, PersistableRecord, Sendable {
+    /// The server's table of timers (not the CLI store's table of the same name).
     static let databaseTableName = "timer"
 
+    /// The owning account.
     var accountID: String
+    /// The timer's id, lowercase.
     var id: String
     /// True for a deleted timer (its other fields are null).
     var deleted: Bool
+    /// The timer's label, if it has one.
     var label: String?
+    /// The countdown's length, seconds.
     var durationSeconds: Double?
     /// `idle`, `running`, `paused` or `cancelled` (a finished timer is stored as running).
     var phase: String?
+    /// When it first started (running, paused, cancelled), seconds since 1970.
     var startedAt: Double?
+    /// When it reaches (or reached) zero (running), seconds since 1970.
     var deadlineAt: Double?
+    /// Seconds it ran before it was paused or cancelled.
     var elapsedSeconds: Double?
     /// When the server first stored the timer (orders the list).
     var createdAt: Double
+    /// The deadline still to be announced, seconds since 1970.
     var pendingDeadlineAt: Double?
 
+    /// The columns.
     enum CodingKeys: String, CodingKey {
         case accountID = "account_id", id, deleted, label, phase
         case durationSeconds = "duration_s", startedAt = "started_at", deadlineAt = "deadline_at"

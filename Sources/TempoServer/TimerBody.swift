@@ -15,22 +15,33 @@ import TempoKit
 /// - `finished`: `started_at`, `finished_at` ≥ `started_at` + `duration_s`; `elapsed_s` =
 ///   `duration_s` if sent.
 struct TimerBody: StrictDecodable {
+    /// The keys of `tempo timer status --json`.
     static let allowedKeys: Set<String> = [
         "id", "label", "state", "duration_s", "elapsed_s", "remaining_s", "started_at", "deadline_at", "finished_at",
     ]
     /// How far the seconds of a document may be from agreeing: `tempo timer status` rounds them to the millisecond.
     static let toleranceSeconds = 0.0015
 
+    /// The timer's id; must be the path's if sent.
     let id: String?
+    /// The label (null: none).
     let label: String?
+    /// What the timer was doing when the document was made.
     let state: Countdown.State
+    /// The countdown's length, seconds.
     let durationS: Double
+    /// Seconds run when the document was made.
     let elapsedS: Double?
+    /// Seconds left when the document was made.
     let remainingS: Double?
+    /// When it first started.
     let startedAt: Date?
+    /// When a running timer reaches zero.
     let deadlineAt: Date?
+    /// When a finished timer reached zero.
     let finishedAt: Date?
 
+    /// The document's keys.
     enum CodingKeys: String, CodingKey {
         case id, label, state
         case durationS = "duration_s", elapsedS = "elapsed_s", remainingS = "remaining_s"

@@ -7,7 +7,9 @@ import GRDB
 /// `TimerDeadline`, and a firing is announced only if the stored `pending_deadline_at` is still
 /// exactly `secondsSince1970` (so a stale firing does nothing).
 struct TimerDeadline: Hashable, Sendable {
+    /// The owning account.
     let account: String
+    /// The timer's id, lowercase.
     let timerID: String
     /// The wall-clock deadline, seconds since 1970, exactly as stored.
     let secondsSince1970: Double

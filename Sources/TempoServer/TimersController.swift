@@ -9,11 +9,16 @@ import TempoStore
 /// stores the instants, every GET derives the status at the server's `now` (TempoKit's
 /// ``Countdown``), and ``TimerDeadlines`` announces each running timer's end.
 struct TimersController {
+    /// Where timers are kept.
     let store: ServerStore
+    /// Wakes the account's live streams after a change.
     let hub: LiveHub
+    /// Announces running timers' ends; told of every deadline a write sets or removes.
     let deadlines: TimerDeadlines
+    /// The server's wall clock: a timer's status is read at its `now`.
     let now: @Sendable () -> Date
 
+    /// Adds `GET /timers` and `PUT/GET/DELETE /timers/{id}` to `group`.
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
         group.get("timers", use: list)
         group.put("timers/:id", use: put)
@@ -23,19 +28,26 @@ struct TimersController {
 
     /// The document of `GET /v1/timers`.
     struct TimerList: Encodable {
+        /// The caller's timers, newest first.
         let timers: [TimerStatus]
     }
 
     /// What a PUT did: the answer, and the deadlines to forget and to schedule once it committed.
     private struct Outcome: Sendable {
+        /// 201 or 200.
         let status: HTTPResponse.Status
+        /// The timer at the server's now.
         let document: TimerStatus
         /// Whether a change was appended (the same document again appends none).
         let changed: Bool
+        /// The deadline the timer had before, if any.
         let replaced: TimerDeadline?
+        /// The deadline it has now, if any.
         let scheduled: TimerDeadline?
     }
 
+    /// `PUT /v1/timers/{id}`: stores the document's timer (201 created, 200 same or updated) and
+    /// reschedules its deadline.
     @Sendable func put(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let id = try Self.timerID(context)
@@ -69,6 +81,7 @@ struct TimersController {
         return try JSONBody.response(outcome.status, outcome.document)
     }
 
+    /// `GET /v1/timers/{id}`: the caller's timer at the server's now (404 for another's).
     @Sendable func get(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let id = try Self.timerID(context)
@@ -82,6 +95,7 @@ struct TimersController {
         return try JSONBody.response(.ok, document)
     }
 
+    /// `GET /v1/timers`: the caller's timers at the server's now, newest first.
     @Sendable func list(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let now = self.now()
@@ -98,6 +112,7 @@ struct TimersController {
         return try JSONBody.response(.ok, TimerList(timers: timers))
     }
 
+    /// `DELETE /v1/timers/{id}`: leaves a tombstone and forgets the timer's deadline.
     @Sendable func delete(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let key = try Self.timerID(context).uuidString.lowercased()
