@@ -237,7 +237,7 @@ struct TimerTests {
     /// Runs the CLI on `database` at the wall-clock instant `now`; returns its standard output.
     /// (Polls for its end: `waitUntilExit()` spins a run loop on a cooperative thread on Linux.)
     @discardableResult
-    private func tempo(_ arguments: [String], database: String, at now: Date) async throws -> String {
+    private func tempo(_ arguments: [String], database: String, at now: Date, mayRefuse: Bool = false) async throws -> String {
         let process = Process()
         process.executableURL = TestServer.binary
         process.arguments = arguments + ["--db", database]
@@ -249,11 +249,12 @@ struct TimerTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let failure = errors.fileHandleForReading.readDataToEndOfFile()
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(process.terminationStatus == 0, "tempo \(arguments): \(String(decoding: failure, as: UTF8.self))")
+        #expect(mayRefuse || process.terminationStatus == 0, "tempo \(arguments): \(String(decoding: failure, as: UTF8.self))")
         return String(decoding: data, as: UTF8.self)
     }
 
     /// A CLI timer's life: actions at seconds after the start (`pause`, `resume`, `cancel`).
+    /// The server's clock reads 1000 s after the start.
     struct Life: Sendable, CustomStringConvertible {
         let duration: String
         let actions: [(seconds: Double, command: String)]
@@ -262,8 +263,8 @@ struct TimerTests {
         var description: String { "\(duration) \(actions.map { "\($0.command)@\($0.seconds)" }) sent@\(sentAt)" }
     }
 
-    @Test func theServerShowsATimerAsTheCLIDoes() async throws {
-        let lives = [
+    /// Lives chosen to cover each state at the server's now.
+    static let chosenLives = [
             Life(duration: "25m", actions: [], sentAt: 10),  // still running at the server's now
             Life(duration: "10m", actions: [(100, "pause")], sentAt: 200),  // paused
             Life(duration: "10m", actions: [(100, "pause"), (400, "resume")], sentAt: 500),  // finished at +900, after a pause
@@ -271,17 +272,42 @@ struct TimerTests {
             Life(duration: "20m", actions: [(300, "cancel")], sentAt: 500),  // cancelled
             Life(duration: "5m", actions: [], sentAt: 100),  // sent running, finished by the server's now
             Life(duration: "90s", actions: [(30.25, "pause"), (31.5, "resume"), (50, "pause")], sentAt: 60),  // paused twice
-        ]
+    ]
+
+    /// Random lives: pauses and resumes at random instants (to the millisecond), maybe a cancel,
+    /// sent at a random instant; an action the CLI refuses (the timer had finished) is skipped.
+    static func randomLives(seed: UInt64, count: Int) -> [Life] {
+        var random = SameNumbersTests.Random(state: seed)
+        return (0..<count).map { _ in
+            var actions: [(seconds: Double, command: String)] = [], at = 0.0
+            for index in 0..<Int.random(in: 0...5, using: &random) {
+                at += Double(Int.random(in: 1...150_000, using: &random)) / 1000  // all before the server's now
+                actions.append((at, index % 2 == 0 ? "pause" : "resume"))
+            }
+            if Bool.random(using: &random) {
+                at += Double(Int.random(in: 1...100_000, using: &random)) / 1000
+                actions.append((at, "cancel"))
+            }
+            let sentAt = min(999, at + Double(Int.random(in: 0...300_000, using: &random)) / 1000)
+            return Life(duration: "\(Int.random(in: 30...1500, using: &random))s", actions: actions, sentAt: sentAt)
+        }
+    }
+
+    @Test(arguments: [UInt64(0), 1, 2])
+    func theServerShowsATimerAsTheCLIDoes(seed: UInt64) async throws {
+        let lives = seed == 0 ? Self.chosenLives : Self.randomLives(seed: seed, count: 12)
         let start = Self.now.addingTimeInterval(-1000)
         let server = try await TestServer.start(now: Self.now)
         let token = try await server.signUp("ada@example.org")
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("timers-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
+        var states: Set<String> = []
         for (index, life) in lives.enumerated() {
             let started = try await tempo(["timer", "start", life.duration, "--label", "life \(index)", "--json"], database: database, at: start)
             let id = try #require((try JSONSerialization.jsonObject(with: Data(started.utf8)) as? [String: Any])?["id"] as? String)
             for action in life.actions {
-                try await tempo(["timer", action.command, id], database: database, at: start.addingTimeInterval(action.seconds))
+                try await tempo(["timer", action.command, id], database: database, at: start.addingTimeInterval(action.seconds),
+                                mayRefuse: seed != 0)
             }
             // What a device would upload, then what each side shows at the server's now.
             let sent = try await tempo(["timer", "status", id, "--json"], database: database, at: start.addingTimeInterval(life.sentAt))
@@ -292,7 +318,10 @@ struct TimerTests {
             let expected = try #require(try JSONSerialization.jsonObject(with: Data(cli.utf8)) as? NSDictionary)
             let served = try #require(try JSONSerialization.jsonObject(with: try await server.send("GET", "/v1/timers/\(id)", token: token).body) as? NSDictionary)
             #expect(served == expected, "\(life)\nCLI:    \(cli)\nserver: \(served)")
+            states.insert(served["state"] as? String ?? "")
         }
+        // The chosen lives reach every state a started timer can be in; random ones most of them.
+        #expect(seed == 0 ? states == ["running", "paused", "finished", "cancelled"] : states.count >= 3, "\(states)")
         await server.stop()
     }
 }
