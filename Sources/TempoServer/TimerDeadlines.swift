@@ -22,6 +22,8 @@ final class TimerDeadlines: Service {
     private let hub: LiveHub
     private let now: @Sendable () -> Date
     private let logger: Logger
+    /// How long after a failed announcement (the database refused the write) it is tried again.
+    static let retryDelay = Duration.seconds(1)
 
     /// A service for `store`'s timers, waking `hub`'s streams; `now` is the server's wall clock.
     init(store: ServerStore, hub: LiveHub, now: @escaping @Sendable () -> Date, logger: Logger, clock: ContinuousClock = ContinuousClock()) {
@@ -76,6 +78,10 @@ final class TimerDeadlines: Service {
                 return true
             }
             if announced { await hub.publish(account: deadline.account) }
+        } catch let error as DatabaseError {
+            // The database could not take the write now (busy, disk full): try again shortly.
+            logger.error("could not announce the end of timer \(deadline.timerID), retrying: \(error)")
+            await scheduler.schedule(deadline, at: clock.now.advanced(by: Self.retryDelay))
         } catch {
             logger.error("could not announce the end of timer \(deadline.timerID): \(error)")
         }
