@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "TempoKit", "TempoFormats", "TempoStore", "TempoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: settings
         ),

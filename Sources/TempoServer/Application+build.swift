@@ -41,10 +41,11 @@ func buildRouter(
     router.get("openapi.yaml") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
     }
-    let accounts = AccountController(store: store, passwordCost: configuration.passwordCost, now: now)
+    let tokens = TokenCache()
+    let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
     let api = router.group("v1")
     accounts.addPublicRoutes(to: api)
-    let authenticated = api.group().add(middleware: AuthMiddleware(store: store))
+    let authenticated = api.group().add(middleware: AuthMiddleware(store: store, tokens: tokens))
     accounts.addRoutes(to: authenticated)
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
@@ -58,5 +59,7 @@ func buildRouter(
 public func runServer(
     configuration: ServerConfiguration, now: @escaping @Sendable () -> Date, onServerRunning: @escaping @Sendable (Int) async -> Void
 ) async throws {
-    try await buildApplication(configuration: configuration, now: now, onServerRunning: onServerRunning).runService()
+    var logger = Logger(label: "tempo.server")
+    logger.logLevel = configuration.logLevel
+    try await buildApplication(configuration: configuration, logger: logger, now: now, onServerRunning: onServerRunning).runService()
 }
