@@ -164,18 +164,23 @@ struct TimerTests {
         let startMilliseconds = Self.millisecondsNow()
         let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000), deadline = start.addingTimeInterval(2)
         let running = { Self.running(from: startMilliseconds, for: $0) }
-        // The one that finishes; one paused and one deleted before their deadlines, which must stay silent.
+        // The one that finishes; one paused and one deleted before their deadlines, which must stay
+        // silent; one moved from +1 s to +2.5 s (paused a while by its device), announced only then.
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(2), token: token).status == 201)
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(1), token: token).status == 201)
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(3))", json: running(1.5), token: token).status == 201)
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(4))", json: running(1), token: token).status == 201)
         let paused: [String: Any] = ["state": "paused", "duration_s": 1, "started_at": Self.text(milliseconds: startMilliseconds), "elapsed_s": 0.25]
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: paused, token: token).status == 200)
         #expect(try await server.send("DELETE", "/v1/timers/\(Self.timerID(3))", token: token).status == 204)
+        var moved = running(1)
+        moved["deadline_at"] = Self.text(milliseconds: startMilliseconds + 2500)
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(4))", json: moved, token: token).status == 200)
         #expect(Date() < start.addingTimeInterval(1), "the set-up took too long to prove anything")
-        await stream.wait(for: 6, seconds: 5)
+        await stream.wait(for: 8, seconds: 5)
         let arrival = Date()
         let events = stream.events
-        #expect(events.count == 6)
+        #expect(events.count == 8)
         #expect(events.allSatisfy { $0.name == "timer" })
         #expect(arrival.timeIntervalSince(deadline) > -0.05 && arrival.timeIntervalSince(deadline) < 1, "arrived \(arrival.timeIntervalSince(deadline)) s after the deadline")
         let last = try JSONSerialization.jsonObject(with: Data((events.last?.data ?? "{}").utf8)) as? [String: Any] ?? [:]
@@ -184,11 +189,16 @@ struct TimerTests {
         #expect(record["state"] as? String == "finished" && record["remaining_s"] as? Double == 0)
         #expect(record["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
 
-        // Past every other deadline: nothing more, and the feed holds the one `finished`.
+        await stream.wait(for: 9, seconds: 3)
+        let movedArrival = Date().timeIntervalSince(start.addingTimeInterval(2.5))
+        #expect(stream.events.count == 9 && stream.events.last?.data.contains(Self.timerID(4)) == true)
+        #expect(movedArrival > -0.05 && movedArrival < 1, "arrived \(movedArrival) s after the moved deadline")
+
+        // Past every deadline: nothing more, and the feed holds one `finished` per timer that ran out.
         try await Task.sleep(for: .milliseconds(500))
-        #expect(stream.events.count == 6)
+        #expect(stream.events.count == 9)
         let finished = try await timerChanges(server, token: token).filter { $0["op"] as? String == "finished" }
-        #expect(finished.count == 1 && finished.first?["id"] as? String == Self.timerID(1))
+        #expect(finished.compactMap { $0["id"] as? String } == [Self.timerID(1), Self.timerID(4)])
         let read = try await server.send("GET", "/v1/timers/\(Self.timerID(1))", token: token)
         #expect(read.json["state"] as? String == "finished")
         #expect(read.json["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
