@@ -15,17 +15,24 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let store = try ServerStore(path: configuration.databasePath)
-    let router = buildRouter(store: store, configuration: configuration, now: now)
+    let hub = LiveHub(store: store)
+    let timerDeadlines = TimerDeadlines(store: store, hub: hub, now: now, logger: logger)
+    let router = buildRouter(store: store, configuration: configuration, hub: hub, timerDeadlines: timerDeadlines, now: now)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tempo"),
+        services: [timerDeadlines],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
 }
 
-/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API.
-func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) -> Router<TempoRequestContext> {
+/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API; `hub` wakes the
+/// live streams and `timerDeadlines` (a service of the application) announces timers' ends.
+func buildRouter(
+    store: ServerStore, configuration: ServerConfiguration, hub: LiveHub, timerDeadlines: TimerDeadlines,
+    now: @escaping @Sendable () -> Date
+) -> Router<TempoRequestContext> {
     let router = Router(context: TempoRequestContext.self)
     router.addMiddleware {
         LogRequestsMiddleware(.debug)
@@ -42,10 +49,10 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     accounts.addPublicRoutes(to: api)
     let authenticated = api.group().add(middleware: AuthMiddleware(store: store, tokens: tokens))
     accounts.addRoutes(to: authenticated)
-    let hub = LiveHub(store: store)
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
     LiveController(store: store, hub: hub).addRoutes(to: authenticated)
+    TimersController(store: store, hub: hub, deadlines: timerDeadlines, now: now).addRoutes(to: authenticated)
     return router
 }
 

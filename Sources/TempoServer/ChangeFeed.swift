@@ -7,6 +7,8 @@ enum ChangeFeed {
     /// What changed.
     enum Kind: String, Sendable {
         case focusSession = "focus_session", focusSettings = "focus_settings"
+        /// A countdown timer (`GET /v1/timers/{id}`); op `finished` when its deadline passed.
+        case timer
     }
 
     /// Appends a change; `record` is the record's document after the change (nil for a delete).
@@ -56,6 +58,7 @@ extension ChangeFeed.Kind {
     var event: String {
         switch self {
         case .focusSession, .focusSettings: "focus"
+        case .timer: "timer"
         }
     }
 }

@@ -15,6 +15,10 @@ struct IsolationTests {
                                         json: ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z", "tag": secret], token: alice)
         #expect(put.status == 201)
         _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": "Asia/Seoul", "day_start": "05:00", "goal_s": 3600], token: alice)
+        let timer = try await server.send("PUT", "/v1/timers/\(sessionID)", json: [
+            "label": secret, "state": "paused", "duration_s": 600, "elapsed_s": 60, "started_at": "2026-11-18T09:00:00Z",
+        ], token: alice)
+        #expect(timer.status == 201)
         let aliceBefore = try await server.send("GET", "/v1/changes", token: alice).json["changes"] as? [[String: Any]] ?? []
 
         // A body each writing route accepts, aimed at Alice's ids.
@@ -23,6 +27,7 @@ struct IsolationTests {
             "PUT /v1/focus/settings": ["tz": "UTC", "day_start": "00:00"],
             "POST /v1/accounts": ["email": "mallory@example.org", "password": "long enough"],
             "POST /v1/tokens": ["email": "alice@example.org", "password": "not hers", "device": "x"],
+            "PUT /v1/timers/{id}": ["label": "bob", "state": "paused", "duration_s": 60, "elapsed_s": 1, "started_at": "2026-11-18T10:15:00Z"],
         ]
         let routes = try OpenAPIRoutes()
         #expect(routes.operations.count >= 10)
@@ -66,6 +71,10 @@ struct IsolationTests {
         // Bob's PUT on her id made a session of his own, seen only by him.
         let his = try await server.send("GET", "/v1/focus/sessions/\(sessionID)", token: bob)
         #expect(his.json["tag"] as? String == "bob")
+        let herTimer = try await server.send("GET", "/v1/timers/\(sessionID)", token: alice)
+        #expect(herTimer.json["label"] as? String == secret && herTimer.json["elapsed_s"] as? Double == 60)
+        let hisTimer = try await server.send("GET", "/v1/timers/\(sessionID)", token: bob)
+        #expect(hisTimer.json["label"] as? String == "bob")
         #expect(routes.undocumented(server.answers) == [])
         await server.stop()
     }

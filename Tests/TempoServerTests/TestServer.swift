@@ -33,9 +33,9 @@ final class TestServer: Sendable {
             ?? candidates[0].appendingPathComponent("tempo")
     }()
 
-    /// Starts a server whose wall clock reads `now`, on a new SQLite file or on `databasePath`
-    /// (a restart).
-    static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil) async throws -> TestServer {
+    /// Starts a server whose wall clock reads `now` (nil: the system clock, for tests that wait
+    /// for a deadline), on a new SQLite file or on `databasePath` (a restart).
+    static func start(now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil) async throws -> TestServer {
         let directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -43,7 +43,8 @@ final class TestServer: Sendable {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0", "--db", path, "--log-level", "warning"]
-        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle()), "HOME": directory.path]
+        process.environment = ["HOME": directory.path]
+        if let now { process.environment?["TEMPO_NOW"] = now.formatted(Date.ISO8601FormatStyle()) }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
