@@ -43,6 +43,8 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
     LiveController(store: store, hub: hub).addRoutes(to: authenticated)
+    PlacesController(store: store, hub: hub, monitors: PlaceMonitors(), now: now).addRoutes(to: authenticated)
+    BadgesController(store: store, hub: hub).addRoutes(to: authenticated)
     return router
 }
 

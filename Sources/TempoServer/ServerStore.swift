@@ -56,6 +56,38 @@ final class ServerStore: Sendable {
                 CREATE INDEX focus_session_by_time ON focus_session(account_id, start_at);
                 """)
         }
+        migrator.registerMigration("v2 places, place monitors, badges") { db in
+            try db.execute(sql: """
+                CREATE TABLE place (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    document TEXT,
+                    PRIMARY KEY (account_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE place_state (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    event_state TEXT,
+                    event_at REAL,
+                    event_latitude REAL,
+                    event_longitude REAL,
+                    event_accuracy_m REAL,
+                    PRIMARY KEY (account_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE place_monitor (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    last_fix_at REAL
+                );
+                CREATE TABLE badge (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    badge TEXT NOT NULL,
+                    document TEXT NOT NULL,
+                    PRIMARY KEY (account_id, badge)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -33,11 +33,12 @@ final class TestServer: Sendable {
             ?? candidates[0].appendingPathComponent("tempo")
     }()
 
-    /// Starts a server whose wall clock reads `now`.
-    static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000)) async throws -> TestServer {
+    /// Starts a server whose wall clock reads `now`, on a new database or on `databasePath`'s
+    /// (a restart).
+    static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("server.sqlite").path
+        let path = databasePath ?? directory.appendingPathComponent("server.sqlite").path
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0", "--db", path]
