@@ -8,15 +8,20 @@ import TempoStore
 /// the stored monitor it matches (`place_monitor.revision`, bumped by every batch that changed
 /// something and by every place change, so a stale copy is noticed and rebuilt).
 struct AccountMonitor: Sendable {
+    /// The monitor's rules and state.
     private(set) var core: MonitorCore
+    /// The account's places by name (the monitor's identifiers).
     let places: [String: Place]
+    /// The stored monitor's revision this copy matches.
     private(set) var revision: Int64
     /// Fixes at or before this instant were processed already (a re-sent batch changes nothing).
     private(set) var lastFixTime: Date?
 
     /// What one batch did.
     struct Outcome: Sendable {
+        /// The events, in order.
         var events: [PlacesEvent] = []
+        /// The badges newly awarded.
         var badges: [BadgeDocument] = []
     }
 

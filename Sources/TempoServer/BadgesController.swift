@@ -10,9 +10,12 @@ import TempoKit
 /// A put is a union: a badge the account does not have is stored (201); one it has keeps the
 /// earliest `earned_at` (200 with the stored badge, replaced when the put's is earlier).
 struct BadgesController {
+    /// Where badges are kept.
     let store: ServerStore
+    /// Announces changed badges to the account's live streams.
     let hub: LiveHub
 
+    /// Adds `GET /v1/badges` and `PUT /v1/badges/{badge}`.
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
         group.get("badges", use: list)
         group.put("badges/:badge", use: put)
@@ -21,10 +24,15 @@ struct BadgesController {
     /// The body of `PUT /v1/badges/{badge}`.
     struct BadgeBody: StrictDecodable {
         static let allowedKeys: Set<String> = ["place", "spot", "earned_at", "lat", "lon"]
+        /// The place whose entry earned it.
         let place: String
+        /// The place's spot, for a landmark.
         let spot: String?
+        /// When it was earned (an instant with an offset).
         let earnedAt: Date
+        /// Latitude of the entering fix, degrees.
         let lat: Double
+        /// Longitude of the entering fix, degrees.
         let lon: Double
 
         enum CodingKeys: String, CodingKey {
@@ -33,12 +41,14 @@ struct BadgesController {
         }
     }
 
+    /// `GET /v1/badges`.
     @Sendable func list(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let badges = try await store.read { db in try Self.badges(of: caller.accountID, db: db) }
         return try JSONBody.response(.ok, ["badges": badges])
     }
 
+    /// `PUT /v1/badges/{badge}`: the union, earliest `earned_at` kept.
     @Sendable func put(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         guard let raw = context.parameters.get("badge"), let name = raw.removingPercentEncoding,

@@ -24,6 +24,7 @@ struct FixBatch: Decodable {
 
     private static let fixKeys: Set<String> = ["lat", "lon", "time", "accuracy_m"]
 
+    /// Decodes and checks the batch; throws `APIError`s a client reads.
     init(from decoder: any Decoder) throws {
         let root = try decoder.container(keyedBy: Key.self)
         if let unknown = root.allKeys.map(\.stringValue).sorted().first(where: { $0 != "fixes" }) {
@@ -59,13 +60,18 @@ struct FixBatch: Decodable {
     private struct WireFix: Decodable {
         /// What is wrong with a fix: the field (nil for the fix itself) and why.
         struct Problem: Error {
+            /// The field, or `nil` for the fix as a whole.
             let field: String?
+            /// Why, in words.
             let reason: String
+            /// The error code the client sees.
             var code = "invalid_fix"
         }
 
+        /// The fix it stands for.
         let fix: LocationFix
 
+        /// Decodes and checks one fix; throws a `Problem` naming the field.
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !FixBatch.fixKeys.contains($0) }) {

@@ -10,7 +10,9 @@ extension PlacesController {
     /// The answer of `POST /v1/places/fixes`: the events the batch caused, with the keys `tempo
     /// places watch --json` prints, and the badges it newly awarded.
     struct FixesOutcome: Encodable {
+        /// The events, in the order the monitor reported them.
         let events: [PlacesEvent]
+        /// The badges newly awarded.
         let badges: [BadgeDocument]
     }
 

@@ -11,11 +11,16 @@ import TempoKit
 /// `PlaceRules`); a changed place starts `unknown` in the account's monitor, as the CLI's places
 /// session does. A deleted place leaves a tombstone in the feed; putting it again creates it anew.
 struct PlacesController {
+    /// Where places, monitor states and badges are kept.
     let store: ServerStore
+    /// Announces changed places and badges to the account's live streams.
     let hub: LiveHub
+    /// Each account's monitor, kept between batches.
     let monitors: PlaceMonitors
+    /// The server's wall clock (not read by the monitor's rules: fix times decide).
     let now: @Sendable () -> Date
 
+    /// Adds the places routes.
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
         group.get("places", use: list)
         group.post("places/fixes", use: postFixes)
@@ -27,12 +32,19 @@ struct PlacesController {
     /// The body of `PUT /v1/places/{name}`.
     struct PlaceBody: StrictDecodable {
         static let allowedKeys: Set<String> = ["lat", "lon", "radius_m", "spot", "badge", "active_from", "active_until"]
+        /// The centre's latitude, degrees.
         let lat: Double
+        /// The centre's longitude, degrees.
         let lon: Double
+        /// The radius, metres (1 m … 1,000 km).
         let radiusM: Double
+        /// Makes it a landmark of this spot.
         let spot: String?
+        /// The badge entering it awards.
         let badge: String?
+        /// The first instant it counts.
         let activeFrom: Date?
+        /// The first instant it no longer counts.
         let activeUntil: Date?
 
         enum CodingKeys: String, CodingKey {
@@ -61,6 +73,7 @@ struct PlacesController {
         }
     }
 
+    /// `PUT /v1/places/{name}`: 201 created, 200 unchanged or updated.
     @Sendable func put(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let name = try Self.name(context)
@@ -88,6 +101,7 @@ struct PlacesController {
         return try JSONBody.response(status, document)
     }
 
+    /// `GET /v1/places/{name}`.
     @Sendable func get(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let name = try Self.name(context)
@@ -108,6 +122,7 @@ struct PlacesController {
         return try JSONBody.response(.ok, ["places": ordered.map(PlaceDocument.init)])
     }
 
+    /// `DELETE /v1/places/{name}`: a tombstone; a spot with landmarks is refused (409).
     @Sendable func delete(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let name = try Self.name(context)

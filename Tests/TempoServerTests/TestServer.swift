@@ -85,6 +85,13 @@ final class TestServer: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// Kills the server with SIGKILL (a crash: nothing is finished) and waits for it to end.
+    func crash() async {
+        kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<1000 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "tempo serve survived SIGKILL")
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
     }
