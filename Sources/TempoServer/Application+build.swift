@@ -53,6 +53,8 @@ func buildRouter(
     ChangesController(store: store).addRoutes(to: authenticated)
     LiveController(store: store, hub: hub).addRoutes(to: authenticated)
     TimersController(store: store, hub: hub, deadlines: timerDeadlines, now: now).addRoutes(to: authenticated)
+    PlacesController(store: store, hub: hub, monitors: PlaceMonitors(), now: now).addRoutes(to: authenticated)
+    BadgesController(store: store, hub: hub).addRoutes(to: authenticated)
     return router
 }
 

@@ -9,6 +9,7 @@ enum ChangeFeed {
         case focusSession = "focus_session", focusSettings = "focus_settings"
         /// A countdown timer (`GET /v1/timers/{id}`); op `finished` when its deadline passed.
         case timer
+        case place, badge
     }
 
     /// Appends a change; `record` is the record's document after the change (nil for a delete).
@@ -59,6 +60,7 @@ extension ChangeFeed.Kind {
         switch self {
         case .focusSession, .focusSettings: "focus"
         case .timer: "timer"
+        case .place, .badge: "places"
         }
     }
 }

@@ -76,6 +76,38 @@ final class ServerStore: Sendable {
                 CREATE INDEX timer_pending ON timer(pending_deadline_at) WHERE pending_deadline_at IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v3 places, place monitors, badges") { db in
+            try db.execute(sql: """
+                CREATE TABLE place (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    document TEXT,
+                    PRIMARY KEY (account_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE place_state (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    event_state TEXT,
+                    event_at REAL,
+                    event_latitude REAL,
+                    event_longitude REAL,
+                    event_accuracy_m REAL,
+                    PRIMARY KEY (account_id, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE place_monitor (
+                    account_id TEXT PRIMARY KEY NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    last_fix_at REAL
+                );
+                CREATE TABLE badge (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    badge TEXT NOT NULL,
+                    document TEXT NOT NULL,
+                    PRIMARY KEY (account_id, badge)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

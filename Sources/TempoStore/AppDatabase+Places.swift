@@ -49,6 +49,18 @@ extension AppDatabase {
         }
     }
 
+    /// The validity windows of places (and of the monitor's conditions), UTC instants.
+    static func registerPlaceWindowMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2 place windows") { db in
+            try db.execute(sql: """
+                ALTER TABLE place ADD COLUMN active_from REAL;
+                ALTER TABLE place ADD COLUMN active_until REAL;
+                ALTER TABLE place_condition ADD COLUMN active_from REAL;
+                ALTER TABLE place_condition ADD COLUMN active_until REAL;
+                """)
+        }
+    }
+
     // MARK: - Places
 
     /// Every place: each spot followed by its landmarks, by name.
@@ -60,8 +72,9 @@ extension AppDatabase {
     /// changes nothing. Every landmark's spot must be a spot after the change.
     ///
     /// - Parameter now: stamps newly created places (UTC).
-    /// - Throws: `StoreError.refused` when a landmark names an unknown spot, or a place that has
-    ///   landmarks would become a landmark itself; nothing is saved then.
+    /// - Throws: `StoreError.refused` when a landmark names an unknown spot or lies outside it
+    ///   (`PlaceRules`), or a place that has landmarks would become a landmark itself; nothing is
+    ///   saved then.
     @discardableResult
     public func savePlaces(_ places: [Place], at now: Date) throws(StoreError) -> PlaceSaveSummary {
         try write { db in
@@ -73,7 +86,8 @@ extension AppDatabase {
                     _ = try PlaceRow.filter(PlaceRow.Columns.name == place.name).updateAll(
                         db, PlaceRow.Columns.latitude.set(to: place.center.latitude), PlaceRow.Columns.longitude.set(to: place.center.longitude),
                         PlaceRow.Columns.radiusMeters.set(to: place.radiusMeters), PlaceRow.Columns.spot.set(to: place.spot),
-                        PlaceRow.Columns.badge.set(to: place.badge))
+                        PlaceRow.Columns.badge.set(to: place.badge), PlaceRow.Columns.activeFrom.set(to: place.window.from),
+                        PlaceRow.Columns.activeUntil.set(to: place.window.until))
                     summary.updated.append(place.name)
                 } else {
                     try PlaceRow(place, createdAt: now).insert(db)
@@ -81,6 +95,8 @@ extension AppDatabase {
                 }
             }
             try Self.checkSpots(db)
+            let problems = PlaceRules.problems(in: try Self.loadPlaces(db))
+            guard problems.isEmpty else { throw StoreError.refused(problems.joined(separator: "; ")) }
             return summary
         }
     }

@@ -208,6 +208,7 @@ public struct AppDatabase: Sendable {
         registerFocusMigrations(&migrator)
         registerPlaceMigrations(&migrator)
         registerRunSportMigrations(&migrator)
+        registerPlaceWindowMigrations(&migrator)
         return migrator
     }
 }

@@ -22,6 +22,8 @@ struct PlaceConditionRow: StoredRecord {
     var eventLongitude: Double?
     var eventAccuracyMeters: Double?
     var eventFixAt: Date?
+    var activeFrom: Date?
+    var activeUntil: Date?
 
     enum CodingKeys: String, CodingKey {
         case monitor, identifier, latitude, longitude, state
@@ -35,6 +37,8 @@ struct PlaceConditionRow: StoredRecord {
         case eventLongitude = "event_longitude"
         case eventAccuracyMeters = "event_accuracy_m"
         case eventFixAt = "event_fix_at"
+        case activeFrom = "active_from"
+        case activeUntil = "active_until"
     }
 
     enum Columns {
@@ -69,7 +73,7 @@ struct PlaceConditionRow: StoredRecord {
     func conditionRecord() throws(PlaceError) -> ConditionRecord {
         let condition = try CircularCondition(
             center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radiusMeters, dwellSeconds: dwellSeconds,
-            exitBufferMeters: exitBufferMeters, isOneShot: oneShot)
+            exitBufferMeters: exitBufferMeters, isOneShot: oneShot, window: ActiveWindow(from: activeFrom, until: activeUntil))
         var lastEvent: MonitorEvent?
         if let eventState = eventState.flatMap(ConditionState.init(rawValue:)), let eventAt, let eventLatitude, let eventLongitude {
             let fix = LocationFix(
@@ -88,7 +92,8 @@ extension PlaceConditionRow {
         self.init(
             monitor: monitor, identifier: record.identifier, latitude: condition.center.latitude,
             longitude: condition.center.longitude, radiusMeters: condition.radiusMeters, dwellSeconds: condition.dwellSeconds,
-            exitBufferMeters: condition.exitBufferMeters, oneShot: condition.isOneShot, state: record.state.rawValue)
+            exitBufferMeters: condition.exitBufferMeters, oneShot: condition.isOneShot, state: record.state.rawValue,
+            activeFrom: condition.window.from, activeUntil: condition.window.until)
         if let event = record.lastEvent { self.record(event) }
     }
 }

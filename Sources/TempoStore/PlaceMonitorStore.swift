@@ -38,9 +38,15 @@ public struct PlaceMonitorStore: MonitorPersistence {
         try database.write { db in _ = try PlaceConditionRow.deleteOne(db, key: PlaceConditionRow.key(monitor: name, identifier: identifier)) }
     }
 
-    /// Applies one fix's events and one-shot removals (in one transaction in SQLite).
-    public func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws {
+    /// Applies one fix's events, unreported changes and one-shot removals in one transaction.
+    public func saveEvents(_ events: [MonitorEvent], unreported: [MonitorEvent], removed: [String], monitor name: String) throws {
         try database.write { db in
+            for change in unreported {
+                guard var row = try PlaceConditionRow.fetchOne(db, key: PlaceConditionRow.key(monitor: name, identifier: change.identifier))
+                else { continue }
+                row.state = change.state.rawValue
+                try row.update(db)
+            }
             for event in events {
                 // An event for a condition no longer stored changes nothing.
                 guard var row = try PlaceConditionRow.fetchOne(db, key: PlaceConditionRow.key(monitor: name, identifier: event.identifier))

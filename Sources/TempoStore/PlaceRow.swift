@@ -14,11 +14,15 @@ struct PlaceRow: StoredRecord {
     var spot: String?
     var badge: String?
     var createdAt: Date
+    var activeFrom: Date?
+    var activeUntil: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, name, latitude, longitude, spot, badge
         case radiusMeters = "radius_m"
         case createdAt = "created_at"
+        case activeFrom = "active_from"
+        case activeUntil = "active_until"
     }
 
     enum Columns {
@@ -28,11 +32,14 @@ struct PlaceRow: StoredRecord {
         static let radiusMeters = Column(CodingKeys.radiusMeters)
         static let spot = Column(CodingKeys.spot)
         static let badge = Column(CodingKeys.badge)
+        static let activeFrom = Column(CodingKeys.activeFrom)
+        static let activeUntil = Column(CodingKeys.activeUntil)
     }
 
     /// The place it stores.
     func place() throws(PlaceError) -> Place {
-        try Place(name: name, center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radiusMeters, spot: spot, badge: badge)
+        try Place(name: name, center: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: radiusMeters, spot: spot, badge: badge,
+                  window: ActiveWindow(from: activeFrom, until: activeUntil))
     }
 }
 
@@ -41,6 +48,7 @@ extension PlaceRow {
     init(_ place: Place, createdAt: Date) {
         self.init(
             id: UUID(), name: place.name, latitude: place.center.latitude, longitude: place.center.longitude,
-            radiusMeters: place.radiusMeters, spot: place.spot, badge: place.badge, createdAt: createdAt)
+            radiusMeters: place.radiusMeters, spot: place.spot, badge: place.badge, createdAt: createdAt,
+            activeFrom: place.window.from, activeUntil: place.window.until)
     }
 }

@@ -10,8 +10,9 @@ import TempoKit
 /// so a restarted process reports nothing it already reported). Every state change is committed
 /// before the handler sees it.
 ///
-/// The badge rule: entering (`satisfied`) a place that names a badge awards it, at most once
-/// ever (the badge table's unique key); the event carries the badge only when this entry earned it.
+/// The badge rule is TempoKit's `BadgeAward` (shared with the server): entering a place that
+/// names a badge awards it, at most once ever (the badge table's unique key); the event carries
+/// the badge only when this entry earned it. A place's window is the monitor's (see `MonitorCore`).
 public struct PlacesSession: Sendable {
     /// Receives each event after it is persisted (and its badge, if any, awarded).
     public typealias Handler = @Sendable (PlacesEvent) async throws -> Void
@@ -57,10 +58,10 @@ public struct PlacesSession: Sendable {
         for event in try await monitor.process(fix, now: now) {
             let place = places[event.identifier]
             var awarded: String?
-            if event.state == .satisfied, let place, let badge = place.badge,
-               try database.awardBadge(badge, place: place.name, spot: place.spot, at: event.date,
-                                       where: event.fix.coordinate) != nil {
-                awarded = badge
+            if let award = BadgeAward.earned(by: event, at: place),
+               try database.awardBadge(award.badge, place: award.place, spot: award.spot, at: award.earnedAt,
+                                       where: award.coordinate) != nil {
+                awarded = award.badge
             }
             let placesEvent = PlacesEvent(
                 identifier: event.identifier, state: event.state, time: event.date,

@@ -3,7 +3,7 @@ import Foundation
 import TempoKit
 import TempoStore
 
-/// `tempo places add NAME --at LAT,LON --radius 1km [--spot SPOT] [--badge ID]`.
+/// `tempo places add NAME --at LAT,LON --radius 1km [--spot SPOT] [--badge ID] [--from INSTANT] [--until INSTANT]`.
 struct PlacesAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add (or change) a spot, or a landmark of a spot.")
@@ -15,15 +15,38 @@ struct PlacesAddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The radius: metres or kilometres, e.g. 800m, 1km, 1.5km.", valueName: "radius")) var radius: String
     @Option(help: "Make this a landmark of SPOT.") var spot: String?
     @Option(help: "The badge entering this place awards, once ever.") var badge: String?
+    @Option(help: ArgumentHelp("The first instant the place counts, ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00.",
+                               valueName: "instant")) var from: String?
+    @Option(help: ArgumentHelp("The first instant the place no longer counts (after --from), ISO 8601 with an offset.",
+                               valueName: "instant")) var until: String?
 
     func validate() throws {
         _ = try Self.coordinate(at)
         _ = try Self.radiusMeters(radius)
+        _ = try window()
+    }
+
+    /// The window `--from` / `--until` give (always open without them).
+    func window() throws -> ActiveWindow {
+        let start = try from.map { try Self.instant($0, option: "--from") }
+        let end = try until.map { try Self.instant($0, option: "--until") }
+        if let start, let end, end <= start, let from, let until {
+            throw ValidationError("--until \(until) must be after --from \(from)")
+        }
+        return try ActiveWindow(from: start, until: end)
+    }
+
+    /// An ISO 8601 instant with its offset (a local time names no instant).
+    static func instant(_ text: String, option: String) throws -> Date {
+        guard let reading = ISO8601Time.reading(text), reading.offsetSeconds != nil else {
+            throw ValidationError("\(option) '\(text)' is not an ISO 8601 instant with an offset, e.g. 2026-12-01T09:00+09:00")
+        }
+        return reading.instantAssumingUTC
     }
 
     func run() async throws {
         let place = try Place(name: name, center: try Self.coordinate(at), radiusMeters: try Self.radiusMeters(radius),
-                              spot: spot, badge: badge)
+                              spot: spot, badge: badge, window: try window())
         let now = try global.time.now()
         let summary = try global.openDatabase().savePlaces([place], at: now)
         let verb = summary.added.isEmpty ? (summary.updated.isEmpty ? "unchanged" : "updated") : "added"

@@ -5,5 +5,5 @@ struct PlacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places", abstract: "Places, landmarks and the events of entering and leaving them.",
         subcommands: [PlacesImportCommand.self, PlacesAddCommand.self, PlacesListCommand.self,
-                      PlacesRemoveCommand.self, PlacesWatchCommand.self])
+                      PlacesRemoveCommand.self, PlacesWatchCommand.self, PlacesExportCommand.self])
 }

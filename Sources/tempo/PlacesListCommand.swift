@@ -19,9 +19,12 @@ struct PlacesListCommand: AsyncParsableCommand {
         let latitude: Double
         let longitude: Double
         let radiusMeters: Double
+        let activeFrom: Date?
+        let activeUntil: Date?
 
         enum CodingKeys: String, CodingKey {
             case name, kind, spot, badge, latitude, longitude, radiusMeters = "radius_m"
+            case activeFrom = "active_from", activeUntil = "active_until"
         }
     }
 
@@ -30,7 +33,8 @@ struct PlacesListCommand: AsyncParsableCommand {
         if output.json {
             try JSONOutput.print(places.map {
                 Row(name: $0.name, kind: $0.isSpot ? "spot" : "landmark", spot: $0.spot, badge: $0.badge,
-                    latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters)
+                    latitude: $0.center.latitude, longitude: $0.center.longitude, radiusMeters: $0.radiusMeters,
+                    activeFrom: $0.window.from, activeUntil: $0.window.until)
             })
             return
         }
@@ -38,12 +42,13 @@ struct PlacesListCommand: AsyncParsableCommand {
             print("no places yet: add one with `tempo places add` or `tempo places import`")
             return
         }
-        let rows = [["NAME", "KIND", "CENTRE", "RADIUS", "BADGE"]] + places.map { place in
+        let rows = [["NAME", "KIND", "CENTRE", "RADIUS", "BADGE", "FROM", "UNTIL"]] + places.map { place in
             [place.isSpot ? place.name : "  " + place.name, place.isSpot ? "spot" : "landmark",
              String(format: "%.5f,%.5f", place.center.latitude, place.center.longitude),
-             Self.radiusText(place.radiusMeters), place.badge ?? ""]
+             Self.radiusText(place.radiusMeters), place.badge ?? "",
+             place.window.from.map(JSONOutput.iso8601) ?? "", place.window.until.map(JSONOutput.iso8601) ?? ""]
         }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<7).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             print(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ")

@@ -59,7 +59,9 @@ import TempoKit
         func loadConditions(monitor name: String) throws -> [ConditionRecord] { [] }
         func saveCondition(_ record: ConditionRecord, monitor name: String) throws { throw Broken() }
         func deleteCondition(identifier: String, monitor name: String) throws { throw Broken() }
-        func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws { throw Broken() }
+        func saveEvents(_ events: [MonitorEvent], unreported: [MonitorEvent], removed: [String], monitor name: String) throws {
+            throw Broken()
+        }
     }
 
     @Test func persistenceFailureIsReportedAndNothingAdded() async throws {

@@ -19,6 +19,11 @@ struct IsolationTests {
             "label": secret, "state": "paused", "duration_s": 600, "elapsed_s": 60, "started_at": "2026-11-18T09:00:00Z",
         ], token: alice)
         #expect(timer.status == 201)
+        let place = try await server.send("PUT", "/v1/places/Palace", json: ["lat": 37.5796, "lon": 126.977, "radius_m": 800, "badge": secret], token: alice)
+        #expect(place.status == 201)
+        let badge = try await server.send("PUT", "/v1/badges/crown",
+                                          json: ["place": secret, "earned_at": "2026-11-18T09:00:00Z", "lat": 37.5796, "lon": 126.977], token: alice)
+        #expect(badge.status == 201)
         let aliceBefore = try await server.send("GET", "/v1/changes", token: alice).json["changes"] as? [[String: Any]] ?? []
 
         // A body each writing route accepts, aimed at Alice's ids.
@@ -28,6 +33,9 @@ struct IsolationTests {
             "POST /v1/accounts": ["email": "mallory@example.org", "password": "long enough"],
             "POST /v1/tokens": ["email": "alice@example.org", "password": "not hers", "device": "x"],
             "PUT /v1/timers/{id}": ["label": "bob", "state": "paused", "duration_s": 60, "elapsed_s": 1, "started_at": "2026-11-18T10:15:00Z"],
+            "PUT /v1/places/{name}": ["lat": 37.58, "lon": 126.98, "radius_m": 500],
+            "POST /v1/places/fixes": ["fixes": [["lat": 37.5796, "lon": 126.977, "time": "2026-11-18T09:00:00Z", "accuracy_m": 5]]],
+            "PUT /v1/badges/{badge}": ["place": "bob's", "earned_at": "2026-11-01T09:00:00Z", "lat": 37.58, "lon": 126.98],
         ]
         let routes = try OpenAPIRoutes()
         #expect(routes.operations.count >= 10)
@@ -35,6 +43,7 @@ struct IsolationTests {
         let order = ["GET", "DELETE", "POST", "PUT"]
         for operation in routes.operations.sorted(by: { order.firstIndex(of: $0.method) ?? 9 < order.firstIndex(of: $1.method) ?? 9 }) {
             let path = operation.path.replacingOccurrences(of: "{id}", with: sessionID)
+                .replacingOccurrences(of: "{name}", with: "Palace").replacingOccurrences(of: "{badge}", with: "crown")
             let key = "\(operation.method) \(operation.path)"
             if operation.needsToken {
                 let anonymous = try await server.send(operation.method, path, json: bodies[key])
@@ -55,10 +64,10 @@ struct IsolationTests {
             let reply = try await server.send(operation.method, path, json: bodies[key], token: bob)
             #expect(!reply.text.contains(secret) && !reply.text.contains("Asia/Seoul") && !reply.text.contains("alice@"),
                     "\(key) showed Bob Alice's data")
-            if operation.method == "GET", operation.path.contains("{id}") {
+            if operation.method == "GET", operation.path.contains("{") {
                 #expect(reply.status == 404, "\(key) as Bob")
             }
-            if operation.method == "DELETE", operation.path.contains("{id}") {
+            if operation.method == "DELETE", operation.path.contains("{") {
                 #expect(reply.status == 404, "\(key) as Bob")
             }
         }
@@ -75,6 +84,9 @@ struct IsolationTests {
         #expect(herTimer.json["label"] as? String == secret && herTimer.json["elapsed_s"] as? Double == 60)
         let hisTimer = try await server.send("GET", "/v1/timers/\(sessionID)", token: bob)
         #expect(hisTimer.json["label"] as? String == "bob")
+        #expect(try await server.send("GET", "/v1/places/Palace", token: alice).json["badge"] as? String == secret)
+        let herBadges = try await server.send("GET", "/v1/badges", token: alice).json["badges"] as? [[String: Any]] ?? []
+        #expect(herBadges.map { "\($0["badge"] ?? "") \($0["place"] ?? "") \($0["earned_at"] ?? "")" } == ["crown \(secret) 2026-11-18T09:00:00Z"])
         #expect(routes.undocumented(server.answers) == [])
         await server.stop()
     }

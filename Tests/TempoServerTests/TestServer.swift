@@ -87,10 +87,11 @@ final class TestServer: Sendable {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Kills the server with SIGKILL, as a power cut or the OOM killer would, and waits until it is gone.
-    func kill() async {
+    /// Kills the server with SIGKILL (a crash: nothing is finished) and waits for it to end.
+    func crash() async {
         Foundation.kill(process.processIdentifier, SIGKILL)
         for _ in 0..<1000 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "tempo serve survived SIGKILL")
     }
 
     deinit {

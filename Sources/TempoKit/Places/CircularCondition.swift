@@ -1,3 +1,5 @@
+import Foundation
+
 /// A circle on the WGS84 ellipsoid that is "satisfied" while the device is convincingly inside.
 ///
 /// The monitor's hysteresis: with fix accuracy `a` and geodesic distance `d` from the centre, the
@@ -22,6 +24,8 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// Whether the monitor removes the condition once it has been satisfied (CLMonitor's one-shot
     /// pattern, as seed 004 uses for a city's frame circle).
     public let isOneShot: Bool
+    /// When the condition counts (judged on fix times); outside it the monitor reports nothing.
+    public let window: ActiveWindow
 
     /// Validates and builds a condition.
     ///
@@ -30,7 +34,7 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// - Throws: `PlaceError` for a bad centre, radius, dwell or buffer.
     public init(
         center: Coordinate, radiusMeters: Double, dwellSeconds: Double = 0,
-        exitBufferMeters: Double? = nil, isOneShot: Bool = false
+        exitBufferMeters: Double? = nil, isOneShot: Bool = false, window: ActiveWindow = .always
     ) throws(PlaceError) {
         guard center.latitude.isFinite, center.longitude.isFinite,
               (-90...90).contains(center.latitude), (-180...180).contains(center.longitude)
@@ -42,17 +46,18 @@ public struct CircularCondition: Sendable, Hashable, Codable {
         let buffer = exitBufferMeters ?? Self.defaultExitBufferMeters(radiusMeters: radiusMeters)
         guard buffer.isFinite, buffer >= 0 else { throw .invalidExitBuffer(buffer) }
         self.init(unchecked: center, radiusMeters: radiusMeters, dwellSeconds: dwellSeconds,
-                  exitBufferMeters: buffer, isOneShot: isOneShot)
+                  exitBufferMeters: buffer, isOneShot: isOneShot, window: window)
     }
 
     /// Rebuilds a condition from values that were validated when it was first made.
     init(unchecked center: Coordinate, radiusMeters: Double, dwellSeconds: Double = 0,
-         exitBufferMeters: Double? = nil, isOneShot: Bool = false) {
+         exitBufferMeters: Double? = nil, isOneShot: Bool = false, window: ActiveWindow = .always) {
         self.center = center
         self.radiusMeters = radiusMeters
         self.dwellSeconds = dwellSeconds
         self.exitBufferMeters = exitBufferMeters ?? Self.defaultExitBufferMeters(radiusMeters: radiusMeters)
         self.isOneShot = isOneShot
+        self.window = window
     }
 
     /// The default exit buffer for a radius: the larger of 20 m and 10 % of the radius (metres).
@@ -60,9 +65,9 @@ public struct CircularCondition: Sendable, Hashable, Codable {
         max(20, radiusMeters / 10)
     }
 
-    /// Whether dwell, buffer and one-shot all have their defaults (the monitor then stores nothing extra).
+    /// Whether dwell, buffer, one-shot and window all have their defaults (the monitor then stores nothing extra).
     var hasDefaultOptions: Bool {
-        dwellSeconds == 0 && !isOneShot
+        dwellSeconds == 0 && !isOneShot && window.isAlways
             && exitBufferMeters == Self.defaultExitBufferMeters(radiusMeters: radiusMeters)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// The file is a `FeatureCollection` of `Point` features (`coordinates` are `[longitude,
 /// latitude]`, as GeoJSON orders them) whose `properties` give `name` and `radius_m` (metres), and
 /// for a landmark `spot` (the name of a spot in the file or already known) and optionally `badge`.
-/// A spot may also carry a `badge`. Either every feature is valid, or nothing is returned and
+/// A spot may also carry a `badge`. Any place may carry `active_from` / `active_until`, ISO 8601
+/// instants with an offset (its validity window). Either every feature is valid, or nothing is returned and
 /// every problem is reported with its feature's index.
 public enum GeoJSONPlaces {
     /// Parses `data`.
@@ -45,10 +46,21 @@ public enum GeoJSONPlaces {
             let spot = properties["spot"]?.string, badge = properties["badge"]?.string
             if let value = properties["spot"], value != .null, spot == nil { fail("'\(name)': spot is not a string"); continue }
             if let value = properties["badge"], value != .null, badge == nil { fail("'\(name)': badge is not a string"); continue }
+            var bounds: [String: Date] = [:]
+            var badBound = false
+            for key in ["active_from", "active_until"] {
+                guard let value = properties[key], value != .null else { continue }
+                guard let text = value.string, let reading = ISO8601Time.reading(text), reading.offsetSeconds != nil else {
+                    fail("'\(name)': \(key) is not an ISO 8601 instant with an offset"); badBound = true; break
+                }
+                bounds[key] = reading.instantAssumingUTC
+            }
+            if badBound { continue }
             let place: Place
             do {
                 place = try Place(name: name, center: Coordinate(latitude: latitude, longitude: longitude),
-                                  radiusMeters: radius, spot: spot, badge: badge)
+                                  radiusMeters: radius, spot: spot, badge: badge,
+                                  window: ActiveWindow(from: bounds["active_from"], until: bounds["active_until"]))
             } catch {
                 fail("'\(name)': \(error.description)"); continue
             }
@@ -64,5 +76,27 @@ public enum GeoJSONPlaces {
         }
         guard issues.isEmpty else { throw PlaceImportError(issues: issues.sorted { ($0.featureIndex ?? -1) < ($1.featureIndex ?? -1) }) }
         return places.map(\.place)
+    }
+
+    /// `places` as a GeoJSON FeatureCollection that `parse` reads back to the same places
+    /// (properties `name`, `radius_m`, and `spot`, `badge`, `active_from`, `active_until` when set).
+    ///
+    /// - Throws: the encoder's error for a value JSON cannot hold (a non-finite number).
+    public static func document(_ places: [Place]) throws -> Data {
+        let features: [JSONValue] = places.map { place in
+            var properties: [String: JSONValue] = ["name": .string(place.name), "radius_m": .number(place.radiusMeters)]
+            if let spot = place.spot { properties["spot"] = .string(spot) }
+            if let badge = place.badge { properties["badge"] = .string(badge) }
+            if let from = place.window.from { properties["active_from"] = .string(TempoJSON.instantText(from)) }
+            if let until = place.window.until { properties["active_until"] = .string(TempoJSON.instantText(until)) }
+            return .object([
+                "type": .string("Feature"),
+                "geometry": .object(["type": .string("Point"),
+                                     "coordinates": .array([.number(place.center.longitude), .number(place.center.latitude)])]),
+                "properties": .object(properties),
+            ])
+        }
+        let collection = JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)])
+        return try TempoJSON.encoder(pretty: true).encode(collection)
     }
 }

@@ -27,9 +27,10 @@ public final class InMemoryMonitorPersistence: MonitorPersistence, @unchecked Se
         lock.withLock { _ = monitors[name]?.removeValue(forKey: identifier) }
     }
 
-    /// Applies one fix's events and one-shot removals (in one transaction in SQLite).
-    public func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws {
+    /// Applies one fix's events, unreported changes and one-shot removals.
+    public func saveEvents(_ events: [MonitorEvent], unreported: [MonitorEvent], removed: [String], monitor name: String) throws {
         lock.withLock {
+            for change in unreported { monitors[name]?[change.identifier]?.state = change.state }
             for event in events {
                 monitors[name]?[event.identifier]?.state = event.state
                 monitors[name]?[event.identifier]?.lastEvent = event

@@ -1,6 +1,6 @@
 /// Any JSON value, for reading loosely typed documents (GeoJSON properties) with `JSONDecoder`
-/// while keeping numbers, strings and Booleans apart.
-enum JSONValue: Decodable, Sendable, Equatable {
+/// while keeping numbers, strings and Booleans apart, and for writing them back.
+enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -16,6 +16,18 @@ enum JSONValue: Decodable, Sendable, Equatable {
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
         else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
     }
 
     subscript(key: String) -> JSONValue? {

@@ -15,6 +15,17 @@ import Foundation
 /// condition is convincingly left. Dwell is judged on fix times: the condition is satisfied at the
 /// first fix that is convincingly inside at least `dwellSeconds` after the first one of an
 /// unbroken run of such fixes; a fix not convincingly inside breaks the run.
+///
+/// A condition with an `ActiveWindow` is judged on each fix's time. Its state follows the fixes
+/// whatever the window (the hysteresis holds across the window's edges), but only changes at
+/// fixes inside the window are reported; a change outside it is returned as an unreported change,
+/// to be persisted without telling anyone. The condition's last event is what was last reported:
+/// - a window opening while the device is inside: the first accepted fix at or after
+///   `from` that is still inside reports one `satisfied` (a one-shot condition is removed then);
+/// - leaving before the window opens, or after it closed, reports nothing; in particular a
+///   window closing while the device is inside reports nothing (the ticket has expired: no
+///   "left" notification, as seed 004's users expect), neither then nor when the device leaves;
+/// - inside the window, `unsatisfied` is reported only after a reported `satisfied`.
 public struct MonitorCore: Sendable {
     /// Which fixes are trusted.
     public var policy: MonitorPolicy
@@ -129,12 +140,15 @@ public struct MonitorCore: Sendable {
     public mutating func process(_ fix: LocationFix, now: Date) -> MonitorStep {
         let verdict = judge(fix, now: now)
         verdictCounts[verdict, default: 0] += 1
-        guard verdict == .accepted else { return MonitorStep(verdict: verdict, events: [], removedIdentifiers: []) }
+        guard verdict == .accepted else {
+            return MonitorStep(verdict: verdict, events: [], removedIdentifiers: [], unreportedChanges: [])
+        }
         if let time = fix.time { lastFixTime = time }
         let instant = fix.time ?? now
         let accuracy = fix.horizontalAccuracyMeters ?? policy.assumedAccuracyMeters
         var events: [MonitorEvent] = []
         var removed: [String] = []
+        var unreported: [MonitorEvent] = []
         let latitude = fix.latitude, longitude = fix.longitude
 
         var k = 0
@@ -153,15 +167,25 @@ public struct MonitorCore: Sendable {
                 let exit = condition.radiusMeters + condition.exitBufferMeters
                 if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
                     active[k] = entry
+                    // A window that opened while the device stood inside: report the entry now.
+                    if !condition.window.isAlways, condition.window.contains(instant),
+                       lastEvents[entry.slot]?.state != .satisfied {
+                        if report(satisfied: entry.slot, condition, instant, fix, &events, &removed) { continue }
+                    }
                     k += 1
                     continue
                 }
                 index.slots[Int(entry.slot)].state = .unsatisfied
                 deactivate(at: k)
                 let left = event(entry.slot, .unsatisfied, instant, fix)
-                lastEvents[entry.slot] = left
-                index.slots[Int(entry.slot)].flags |= Flag.hasLastEvent
-                events.append(left)
+                if condition.window.isAlways
+                    || (condition.window.contains(instant) && lastEvents[entry.slot]?.state == .satisfied) {
+                    lastEvents[entry.slot] = left
+                    index.slots[Int(entry.slot)].flags |= Flag.hasLastEvent
+                    events.append(left)
+                } else {
+                    unreported.append(left)
+                }
                 continue
             }
             // Dwelling: still convincingly inside?
@@ -180,7 +204,7 @@ public struct MonitorCore: Sendable {
             if instant.timeIntervalSince(start) >= condition.dwellSeconds {
                 entry.dwellStart = nil
                 active[k] = entry
-                if satisfy(entry.slot, condition, instant, fix, &events, &removed) { continue }
+                if satisfy(entry.slot, condition, instant, fix, &events, &removed, &unreported) { continue }
             } else {
                 active[k] = entry
             }
@@ -197,9 +221,9 @@ public struct MonitorCore: Sendable {
                                dwellStart: condition.dwellSeconds > 0 ? instant : nil)
             active.append(entry)
             index.slots[Int(slot)].flags |= Flag.active
-            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed) }
+            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed, &unreported) }
         }
-        return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed)
+        return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed, unreportedChanges: unreported)
     }
 
     // MARK: - Private
@@ -236,9 +260,23 @@ public struct MonitorCore: Sendable {
         active.remove(at: position)
     }
 
-    /// Marks an active condition satisfied (or removes a one-shot one); returns whether it was removed.
+    /// Marks an active condition satisfied and reports it (or removes a one-shot one) when its
+    /// window is open at `instant`; returns whether it was removed.
     private mutating func satisfy(
         _ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
+        _ events: inout [MonitorEvent], _ removed: inout [String], _ unreported: inout [MonitorEvent]
+    ) -> Bool {
+        guard condition.window.contains(instant) else {
+            index.slots[Int(slot)].state = .satisfied
+            unreported.append(event(slot, .satisfied, instant, fix))
+            return false
+        }
+        return report(satisfied: slot, condition, instant, fix, &events, &removed)
+    }
+
+    /// Reports a condition satisfied (removing a one-shot one); returns whether it was removed.
+    private mutating func report(
+        satisfied slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
         _ events: inout [MonitorEvent], _ removed: inout [String]
     ) -> Bool {
         let event = event(slot, .satisfied, instant, fix)

@@ -12,6 +12,7 @@ public protocol MonitorPersistence: Sendable {
     /// Deletes a condition; unknown identifiers are ignored.
     func deleteCondition(identifier: String, monitor name: String) throws
     /// Stores the state changes of one fix: each event becomes its condition's state and last
-    /// event; `removed` (one-shot conditions that fired) are deleted.
-    func saveEvents(_ events: [MonitorEvent], removed: [String], monitor name: String) throws
+    /// event; each unreported change (outside its condition's window) only its state; `removed`
+    /// (one-shot conditions that fired) are deleted.
+    func saveEvents(_ events: [MonitorEvent], unreported: [MonitorEvent], removed: [String], monitor name: String) throws
 }

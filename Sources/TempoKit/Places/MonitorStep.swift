@@ -6,4 +6,7 @@ public struct MonitorStep: Sendable, Hashable {
     public var events: [MonitorEvent]
     /// One-shot conditions removed because they became satisfied.
     public var removedIdentifiers: [String]
+    /// State changes outside their condition's window: to be persisted as the condition's state
+    /// (not as its last event) and reported to no one.
+    public var unreportedChanges: [MonitorEvent]
 }

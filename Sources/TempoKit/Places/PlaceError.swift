@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a place, a condition or a monitor operation was refused, in words a person understands.
 public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The centre is not a valid WGS84 coordinate (degrees out of range or not finite).
@@ -8,6 +10,8 @@ public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDwell(Double)
     /// The exit buffer is negative or not finite (metres as given).
     case invalidExitBuffer(Double)
+    /// A validity window whose end is not after its start (UTC instants as given).
+    case invalidWindow(from: Date, until: Date)
     /// An identifier is empty.
     case emptyIdentifier
     /// A place's name is empty.
@@ -24,6 +28,8 @@ public enum PlaceError: Error, Equatable, Sendable, CustomStringConvertible {
             "radius \(radius) m is not between 1 m and 1,000 km"
         case .invalidDwell(let seconds): "dwell time \(seconds) s must be a finite number of seconds ≥ 0"
         case .invalidExitBuffer(let meters): "exit buffer \(meters) m must be a finite number of metres ≥ 0"
+        case .invalidWindow(let from, let until):
+            "active_until \(ISO8601Time.format(until)) must be after active_from \(ISO8601Time.format(from))"
         case .emptyIdentifier: "a condition needs a non-empty identifier"
         case .emptyName: "a place needs a name; the name given is empty"
         case .persistence(let message): "cannot save the monitor's state: \(message)"

@@ -74,8 +74,10 @@ public actor RegionMonitor {
     @discardableResult
     public func process(_ fix: LocationFix, now: Date) throws(PlaceError) -> [MonitorEvent] {
         let step = core.process(fix, now: now)
-        guard !step.events.isEmpty || !step.removedIdentifiers.isEmpty else { return [] }
-        try persist { try $0.saveEvents(step.events, removed: step.removedIdentifiers, monitor: name) }
+        guard !step.events.isEmpty || !step.removedIdentifiers.isEmpty || !step.unreportedChanges.isEmpty else { return [] }
+        try persist {
+            try $0.saveEvents(step.events, unreported: step.unreportedChanges, removed: step.removedIdentifiers, monitor: name)
+        }
         for event in step.events { continuation.yield(event) }
         return step.events
     }
