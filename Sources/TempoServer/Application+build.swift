@@ -43,6 +43,7 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
     LiveController(store: store, hub: hub).addRoutes(to: authenticated)
+    RunController(store: store, hub: hub, cache: LiveRunCache(), now: now).addRoutes(to: authenticated)
     return router
 }
 

@@ -7,6 +7,7 @@ enum ChangeFeed {
     /// What changed.
     enum Kind: String, Sendable {
         case focusSession = "focus_session", focusSettings = "focus_settings"
+        case run
     }
 
     /// Appends a change; `record` is the record's document after the change (nil for a delete).
@@ -56,6 +57,7 @@ extension ChangeFeed.Kind {
     var event: String {
         switch self {
         case .focusSession, .focusSettings: "focus"
+        case .run: "run"
         }
     }
 }

@@ -15,6 +15,12 @@ struct IsolationTests {
                                         json: ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z", "tag": secret], token: alice)
         #expect(put.status == 201)
         _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": "Asia/Seoul", "day_start": "05:00", "goal_s": 3600], token: alice)
+        // A live run of hers at the same id, named with the secret, with one fix, and a file of hers.
+        #expect(try await server.send("PUT", "/v1/runs/\(sessionID)", json: ["name": secret], token: alice).status == 201)
+        let aliceFix: [String: Any] = ["time": "2026-11-18T09:00:00Z", "lat": 37.5665, "lon": 126.978]
+        #expect(try await server.send("POST", "/v1/runs/\(sessionID)/fixes", json: ["fixes": [aliceFix]], token: alice).status == 200)
+        let aliceFile = try Data(contentsOf: RunTests.fixtureDirectory.appendingPathComponent("run-3laps.tcx"))
+        #expect(try await server.send("POST", "/v1/runs", raw: aliceFile, token: alice).status == 201)
         let aliceBefore = try await server.send("GET", "/v1/changes", token: alice).json["changes"] as? [[String: Any]] ?? []
 
         // A body each writing route accepts, aimed at Alice's ids.
@@ -23,6 +29,10 @@ struct IsolationTests {
             "PUT /v1/focus/settings": ["tz": "UTC", "day_start": "00:00"],
             "POST /v1/accounts": ["email": "mallory@example.org", "password": "long enough"],
             "POST /v1/tokens": ["email": "alice@example.org", "password": "not hers", "device": "x"],
+            "PUT /v1/runs/{id}": ["name": "bob", "sport": "ride"],
+            "POST /v1/runs/{id}/fixes": ["fixes": [["time": "2026-11-18T10:00:00Z", "lat": 52.52, "lon": 13.405]]],
+            // Alice's own file: Bob uploading the same bytes gets a run of his own (201, not 200).
+            "POST /v1/runs": aliceFile,
         ]
         let routes = try OpenAPIRoutes()
         #expect(routes.operations.count >= 10)
@@ -32,7 +42,8 @@ struct IsolationTests {
             let path = operation.path.replacingOccurrences(of: "{id}", with: sessionID)
             let key = "\(operation.method) \(operation.path)"
             if operation.needsToken {
-                let anonymous = try await server.send(operation.method, path, json: bodies[key])
+                let anonymous = try await server.send(operation.method, path, json: bodies[key].flatMap { $0 is Data ? nil : $0 },
+                                                      raw: bodies[key] as? Data)
                 #expect(anonymous.status == 401, "\(key) without a token")
             }
             guard operation.path != "/v1/tokens/current" else { continue }  // Bob signing himself out proves nothing
@@ -47,7 +58,9 @@ struct IsolationTests {
                 stream.close()
                 continue
             }
-            let reply = try await server.send(operation.method, path, json: bodies[key], token: bob)
+            let reply = try await server.send(operation.method, path, json: bodies[key].flatMap { $0 is Data ? nil : $0 },
+                                              raw: bodies[key] as? Data, token: bob)
+            if key == "POST /v1/runs" { #expect(reply.status == 201, "Bob's upload of Alice's file: \(reply.text)") }
             #expect(!reply.text.contains(secret) && !reply.text.contains("Asia/Seoul") && !reply.text.contains("alice@"),
                     "\(key) showed Bob Alice's data")
             if operation.method == "GET", operation.path.contains("{id}") {
@@ -66,6 +79,11 @@ struct IsolationTests {
         // Bob's PUT on her id made a session of his own, seen only by him.
         let his = try await server.send("GET", "/v1/focus/sessions/\(sessionID)", token: bob)
         #expect(his.json["tag"] as? String == "bob")
+        // Her live run kept its one fix; Bob's PUT at her run's id declared a run of his own.
+        let herRun = try await server.send("GET", "/v1/runs/\(sessionID)", token: alice)
+        #expect(herRun.json["points"] as? Int == 1)
+        let hisRun = try await server.send("GET", "/v1/runs/\(sessionID)", token: bob)
+        #expect(hisRun.json["points"] as? Int == 0 && hisRun.json["sport"] as? String == "cycling")
         #expect(routes.undocumented(server.answers) == [])
         await server.stop()
     }
