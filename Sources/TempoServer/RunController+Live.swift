@@ -60,8 +60,8 @@ extension RunController {
             cache.forget(account: caller.accountID, run: key)
             var replay = RunReplay(settings: RunSettings(sportNamed: sport?.rawValue))
             for fix in try Self.storedFixes(account: caller.accountID, run: key, source: "live", db: db) { replay.add(fix.fix) }
-            let document = try Self.storeSummary(of: replay, account: caller.accountID, key: key, db: db)
-            return (stored == nil ? .created : .ok, document, true)
+            let document = try Self.storeSummary(of: replay, replacing: stored?.document, account: caller.accountID, key: key, db: db)
+            return (stored == nil ? .created : .ok, document, document != stored?.document)
         }
         if changed { await hub.publish(account: caller.accountID) }
         return Self.json(status, document)
@@ -90,7 +90,9 @@ extension RunController {
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM run_fix WHERE account_id = ? AND run_id = ? AND time = ?")
             for fix in batch.fixes.map(\.body) {
                 guard let time = fix.time?.timeIntervalSince1970, instants.insert(time).inserted else { continue }
-                if heldCount > 0, try Bool.fetchOne(exists, arguments: [caller.accountID, key, time]) != nil { continue }
+                // Only an instant not after the run's latest can be held already.
+                if let heldLast, time <= heldLast.timeIntervalSince1970,
+                   try Bool.fetchOne(exists, arguments: [caller.accountID, key, time]) != nil { continue }
                 fresh.append(fix)
             }
             let duplicates = batch.fixes.count - fresh.count
@@ -115,7 +117,7 @@ extension RunController {
             }
             let last = [heldLast, fresh.last?.time].compactMap { $0 }.max()
             cache.keep(.init(replay: replay, fixCount: heldCount + fresh.count, lastTime: last), account: caller.accountID, run: key)
-            let updated = try Self.storeSummary(of: replay, account: caller.accountID, key: key, db: db)
+            let updated = try Self.storeSummary(of: replay, replacing: document, account: caller.accountID, key: key, db: db)
             return BatchResult(accepted: fresh.count, duplicates: duplicates, run: updated)
         }
         if result.accepted > 0 { await hub.publish(account: caller.accountID) }
@@ -123,12 +125,16 @@ extension RunController {
     }
 
     /// Stores the summary of `replay` (a copy is finished; the replay itself goes on) as the run's
-    /// document and appends its change; returns the document.
-    private static func storeSummary(of replay: RunReplay, account: String, key: String, db: Database) throws -> String {
+    /// document and appends its change, unless it is the `previous` document; returns the document.
+    private static func storeSummary(
+        of replay: RunReplay, replacing previous: String?, account: String, key: String, db: Database
+    ) throws -> String {
         var finished = replay
         let summary = finished.summary()
         guard let id = UUID(uuidString: key) else { throw APIError.badRequest("the run id is not a UUID") }
         let document = try JSONBody.text(RunDocument(id: id, summary: summary))
+        // A new name alone changes no document: nothing for the feed.
+        guard document != previous else { return document }
         try db.execute(sql: "UPDATE run SET document = ?, started_at = ? WHERE account_id = ? AND id = ?",
                        arguments: [document, summary.startedAt?.timeIntervalSince1970, account, key])
         try ChangeFeed.append(db, account: account, kind: .run, id: key, op: "put", record: document)
