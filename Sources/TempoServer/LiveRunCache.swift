@@ -16,8 +16,9 @@ final class LiveRunCache: Sendable {
         let replay: RunReplay
         /// How many fixes it was fed.
         let fixCount: Int
-        /// The latest instant it was fed.
-        let lastTime: Date?
+        /// The latest instant it was fed, seconds since 1970 as the store holds it (compared
+        /// exactly, so never converted through `Date`).
+        let lastTime: Double?
     }
 
     /// Runs kept at most; beyond it, an arbitrary entry gives way (it is only replayed again).

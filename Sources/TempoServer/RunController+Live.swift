@@ -82,7 +82,7 @@ extension RunController {
                 SELECT COUNT(*) AS count, MAX(time) AS last, MAX(seq) AS seq FROM run_fix WHERE account_id = ? AND run_id = ?
                 """, arguments: [caller.accountID, key])
             let heldCount: Int = held?["count"] ?? 0
-            let heldLast: Date? = (held?["last"] as Double?).map(Date.init(timeIntervalSince1970:))
+            let heldLast: Double? = held?["last"]
             let nextSeq: Int = (held?["seq"] as Int?).map { $0 + 1 } ?? 0
             // A fix at an instant the run holds (or this batch already gave) is a duplicate.
             var instants = Set<Double>()
@@ -91,7 +91,7 @@ extension RunController {
             for fix in batch.fixes.map(\.body) {
                 guard let time = fix.time?.timeIntervalSince1970, instants.insert(time).inserted else { continue }
                 // Only an instant not after the run's latest can be held already.
-                if let heldLast, time <= heldLast.timeIntervalSince1970,
+                if let heldLast, time <= heldLast,
                    try Bool.fetchOne(exists, arguments: [caller.accountID, key, time]) != nil { continue }
                 fresh.append(fix)
             }
@@ -101,7 +101,7 @@ extension RunController {
             for (offset, fix) in fresh.enumerated() {
                 try Self.insert(fix, account: caller.accountID, run: key, seq: nextSeq + offset, segment: 0, db: db)
             }
-            let inOrder = heldLast.map { last in fresh[0].time.map { $0 > last } ?? false } ?? true
+            let inOrder = heldLast.map { last in fresh[0].time.map { $0.timeIntervalSince1970 > last } ?? false } ?? true
             var replay: RunReplay
             if inOrder, heldCount == 0 {
                 replay = RunReplay(settings: RunSettings(sportNamed: stored.sport))
@@ -115,7 +115,7 @@ extension RunController {
                 replay = RunReplay(settings: RunSettings(sportNamed: stored.sport))
                 for fix in try Self.storedFixes(account: caller.accountID, run: key, source: "live", db: db) { replay.add(fix.fix) }
             }
-            let last = [heldLast, fresh.last?.time].compactMap { $0 }.max()
+            let last = [heldLast, fresh.last?.time?.timeIntervalSince1970].compactMap { $0 }.max()
             cache.keep(.init(replay: replay, fixCount: heldCount + fresh.count, lastTime: last), account: caller.accountID, run: key)
             let updated = try Self.storeSummary(of: replay, replacing: document, account: caller.accountID, key: key, db: db)
             return BatchResult(accepted: fresh.count, duplicates: duplicates, run: updated)

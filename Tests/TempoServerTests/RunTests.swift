@@ -89,8 +89,15 @@ struct RunTests {
         let server = try await TestServer.start()
         let token = try await server.signUp("runner@example.org")
         let bytes = try Data(contentsOf: Self.fixtureDirectory.appendingPathComponent("run-3laps.tcx"))
+        let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: server.baseURL)!, token: token)
+        try await Task.sleep(for: .milliseconds(300))  // the stream is open
         let first = try await server.send("POST", "/v1/runs", raw: bytes, token: token)
         #expect(first.status == 201, "\(first.text)")
+        // Other devices hear of it as a `run` event carrying the run's document.
+        #expect(await stream.wait(for: 1) != nil)
+        #expect(stream.events.first?.name == "run")
+        #expect(stream.events.first?.data.contains(first.json["id"] as? String ?? "?") == true)
+        stream.close()
         let second = try await server.send("POST", "/v1/runs", raw: bytes, token: token)
         #expect(second.status == 200)
         #expect(second.body == first.body)
