@@ -55,12 +55,7 @@ struct RunController {
         if let stored = try await store.read({ db in try Stored.fetch(account: caller.accountID, key: key, db: db) }) {
             return try Self.uploadedBefore(stored, key: key)
         }
-        let read: (activity: Activity, summary: RunSummary, format: ActivityFormat)
-        do {
-            read = try ActivityFile.summarized(data, format: declared, name: "body")
-        } catch {
-            throw APIError(.badRequest, "invalid_file", error.description)
-        }
+        let read = try await RunFileReader.read(data, format: declared)
         guard read.format != .nmea else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type", "body: NMEA is recorded live (PUT /v1/runs/{id}), not uploaded")
         }
