@@ -115,9 +115,9 @@ extension RunController {
                 replay = RunReplay(settings: RunSettings(sportNamed: stored.sport))
                 for fix in try Self.storedFixes(account: caller.accountID, run: key, source: "live", db: db) { replay.add(fix.fix) }
             }
+            let updated = try Self.storeSummary(of: replay, replacing: document, account: caller.accountID, key: key, db: db)
             let last = [heldLast, fresh.last?.time?.timeIntervalSince1970].compactMap { $0 }.max()
             cache.keep(.init(replay: replay, fixCount: heldCount + fresh.count, lastTime: last), account: caller.accountID, run: key)
-            let updated = try Self.storeSummary(of: replay, replacing: document, account: caller.accountID, key: key, db: db)
             return BatchResult(accepted: fresh.count, duplicates: duplicates, run: updated)
         }
         if result.accepted > 0 { await hub.publish(account: caller.accountID) }
