@@ -8,6 +8,7 @@ import TempoKit
 /// Accounts and device tokens: sign up, sign in (a token per device), sign out.
 struct AccountController {
     let store: ServerStore
+    let tokens: TokenCache
     let passwordCost: UInt8
     let throttle = LoginThrottle()
     let now: @Sendable () -> Date
@@ -100,6 +101,7 @@ struct AccountController {
         try await store.write { db in
             try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
         }
+        tokens.forget(tokenHash: caller.tokenHash)
         return Response(status: .noContent)
     }
 

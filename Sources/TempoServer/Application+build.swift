@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import NIOPosix
 
 /// The Tempo server: an application serving `configuration` from its SQLite file.
 ///
@@ -13,20 +15,27 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let store = try ServerStore(path: configuration.databasePath)
-    let router = buildRouter(store: store, configuration: configuration, now: now)
+    let hub = LiveHub(store: store)
+    let timerDeadlines = TimerDeadlines(store: store, hub: hub, now: now, logger: logger)
+    let router = buildRouter(store: store, configuration: configuration, hub: hub, timerDeadlines: timerDeadlines, now: now)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tempo"),
+        services: [timerDeadlines],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
 }
 
-/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API.
-func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) -> Router<TempoRequestContext> {
+/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API; `hub` wakes the
+/// live streams and `timerDeadlines` (a service of the application) announces timers' ends.
+func buildRouter(
+    store: ServerStore, configuration: ServerConfiguration, hub: LiveHub, timerDeadlines: TimerDeadlines,
+    now: @escaping @Sendable () -> Date
+) -> Router<TempoRequestContext> {
     let router = Router(context: TempoRequestContext.self)
     router.addMiddleware {
-        LogRequestsMiddleware(.info)
+        LogRequestsMiddleware(.debug)
         ErrorMiddleware()
         MethodNotAllowedMiddleware(document: OpenAPIDocument.text)
     }
@@ -34,15 +43,16 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
     router.get("openapi.yaml") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
     }
-    let accounts = AccountController(store: store, passwordCost: configuration.passwordCost, now: now)
+    let tokens = TokenCache()
+    let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
     let api = router.group("v1")
     accounts.addPublicRoutes(to: api)
-    let authenticated = api.group().add(middleware: AuthMiddleware(store: store))
+    let authenticated = api.group().add(middleware: AuthMiddleware(store: store, tokens: tokens))
     accounts.addRoutes(to: authenticated)
-    let hub = LiveHub(store: store)
     FocusController(store: store, hub: hub, now: now).addRoutes(to: authenticated)
     ChangesController(store: store).addRoutes(to: authenticated)
     LiveController(store: store, hub: hub).addRoutes(to: authenticated)
+    TimersController(store: store, hub: hub, deadlines: timerDeadlines, now: now).addRoutes(to: authenticated)
     RunController(store: store, hub: hub, cache: LiveRunCache(), now: now).addRoutes(to: authenticated)
     return router
 }
@@ -52,5 +62,16 @@ func buildRouter(store: ServerStore, configuration: ServerConfiguration, now: @e
 public func runServer(
     configuration: ServerConfiguration, now: @escaping @Sendable () -> Date, onServerRunning: @escaping @Sendable (Int) async -> Void
 ) async throws {
-    try await buildApplication(configuration: configuration, now: now, onServerRunning: onServerRunning).runService()
+    var logger = Logger(label: "tempo.server")
+    logger.logLevel = configuration.logLevel
+    try await buildApplication(configuration: configuration, logger: logger, now: now, onServerRunning: onServerRunning).runService()
+}
+
+/// Runs Swift concurrency's tasks on the server's event loops, so a request's handler runs on
+/// the thread that read it instead of hopping to the concurrency pool and back (on 2 cores,
+/// the hops cost more than the handler). Call it once, on the main thread, before the server
+/// starts and before any other task; it returns whether it took effect.
+@discardableResult
+public func runTasksOnEventLoops() -> Bool {
+    NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 }

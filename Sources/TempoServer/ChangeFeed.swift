@@ -7,6 +7,9 @@ enum ChangeFeed {
     /// What changed.
     enum Kind: String, Sendable {
         case focusSession = "focus_session", focusSettings = "focus_settings"
+        /// A countdown timer (`GET /v1/timers/{id}`); op `finished` when its deadline passed.
+        case timer
+        /// A run (`GET /v1/runs/{id}`): its summary document, never its fixes.
         case run
     }
 
@@ -57,6 +60,7 @@ extension ChangeFeed.Kind {
     var event: String {
         switch self {
         case .focusSession, .focusSettings: "focus"
+        case .timer: "timer"
         case .run: "run"
         }
     }

@@ -13,19 +13,47 @@ extension FocusController {
 
     @Sendable func status(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
-        let settings = try stored.settings()
+        let version = hub.versions.current(account)
+        let now = now()
+        if let body = cache.status(of: account, version: version, at: now) { return Self.json(body) }
+        let snapshot = try await snapshot(of: account, version: version)
+        let status: FocusStatus
+        let calendar: DayCalendar
         do {
-            return try JSONBody.response(.ok, try ledger.status(settings: settings, now: now()))
+            let settings = try snapshot.settings.settings()
+            calendar = try settings.calendar()
+            status = try snapshot.ledger.status(settings: settings, now: now)
         } catch {
             throw APIError(.internalServerError, "invalid_settings", "the stored settings cannot count days: \(error)")
         }
+        let body = ByteBuffer(bytes: try JSONBody.encoder().encode(status))
+        if !status.isRunning {
+            let today = status.report.today
+            let valid = calendar.start(of: today)..<calendar.start(of: today.adding(days: 1))
+            cache.keep(FocusCache.Status(version: version, valid: valid, body: body), of: account)
+        }
+        return Self.json(body)
+    }
+
+    private static func json(_ body: ByteBuffer) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
+    }
+
+    /// The account's settings and ledger at `version` (the current one, read before), from the
+    /// cache or from one database snapshot.
+    private func snapshot(of account: String, version: UInt64) async throws -> FocusCache.Snapshot {
+        if let snapshot = cache.snapshot(of: account, version: version) { return snapshot }
+        let (settings, ledger) = try await Self.settingsAndLedger(of: account, in: store)
+        let snapshot = FocusCache.Snapshot(version: version, settings: settings, ledger: ledger)
+        cache.keep(snapshot, of: account)
+        return snapshot
     }
 
     @Sendable func report(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
-        var settings = try stored.settings()
+        let snapshot = try await snapshot(of: account, version: hub.versions.current(account))
+        let ledger = snapshot.ledger
+        var settings = try snapshot.settings.settings()
         let query = request.uri.queryParameters
         if let tz = query["tz"] { settings.timeZoneIdentifier = String(tz) }
         if let dayStart = query["day_start"] {

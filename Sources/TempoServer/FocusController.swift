@@ -10,6 +10,8 @@ struct FocusController {
     let store: ServerStore
     let hub: LiveHub
     let now: @Sendable () -> Date
+    /// Settings, ledgers and status documents derived from each account's records.
+    let cache = FocusCache()
 
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
         group.put("focus/settings", use: putSettings)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Fans each account's new changes out to its open `GET /v1/live` streams.
+/// Fans each account's new changes out to its open `GET /v1/live` streams, and moves the
+/// account's version on (`versions`), so what was derived from its records is derived again.
 ///
 /// After a write commits, its handler calls `publish(account:)`; the hub reads the account's
 /// changes after the last one it announced (one query however many streams are open) and
@@ -13,6 +14,9 @@ actor LiveHub {
     /// Events a stream may fall behind by before the oldest are dropped (it then catches up by
     /// reconnecting with `Last-Event-ID`).
     static let bufferedEvents = 1000
+
+    /// Every account's version: moved on by `publish`, before the write's handler answers.
+    nonisolated let versions = AccountVersions()
 
     init(store: ServerStore) {
         self.store = store
@@ -39,8 +43,14 @@ actor LiveHub {
         }
     }
 
-    /// Announces the account's changes committed since the last announcement.
-    func publish(account: String) async {
+    /// Marks the account changed and announces its changes committed since the last announcement;
+    /// every handler calls it after its write commits.
+    nonisolated func publish(account: String) async {
+        versions.bump(account)
+        await announce(account: account)
+    }
+
+    private func announce(account: String) async {
         guard streams[account]?.isEmpty == false, let since = announced[account] else { return }
         // A failed read announces nothing now; the next publish reads from the same point.
         guard let entries = try? await store.read({ db in

@@ -49,7 +49,7 @@ struct RunController {
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = Data(buffer.readableBytesView)
-        let id = RunID.forContent(data)
+        let id = await RunFileReader.id(of: data)
         let key = id.uuidString.lowercased()
         // The same bytes again are answered without reading them.
         if let stored = try await store.read({ db in try Stored.fetch(account: caller.accountID, key: key, db: db) }) {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Where `tempo serve` listens and keeps its data.
 public struct ServerConfiguration: Sendable {
@@ -10,12 +11,17 @@ public struct ServerConfiguration: Sendable {
     public var databasePath: String
     /// The bcrypt cost of new password hashes (2^cost rounds; 10 takes ~0.1 s here).
     public var passwordCost: UInt8
+    /// The least severe log messages written (`info` logs each request with its id).
+    public var logLevel: Logger.Level
 
     /// A configuration; the defaults serve loopback on 8080.
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, passwordCost: UInt8 = 10) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String, passwordCost: UInt8 = 10, logLevel: Logger.Level = .info
+    ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.passwordCost = passwordCost
+        self.logLevel = logLevel
     }
 }

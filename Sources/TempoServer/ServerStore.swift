@@ -56,7 +56,27 @@ final class ServerStore: Sendable {
                 CREATE INDEX focus_session_by_time ON focus_session(account_id, start_at);
                 """)
         }
-        migrator.registerMigration("v2 runs and their fixes") { db in
+        migrator.registerMigration("v2 timers") { db in
+            try db.execute(sql: """
+                CREATE TABLE timer (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    deleted BOOLEAN NOT NULL DEFAULT 0,
+                    label TEXT,
+                    duration_s REAL,
+                    phase TEXT,
+                    started_at REAL,
+                    deadline_at REAL,
+                    elapsed_s REAL,
+                    created_at REAL NOT NULL,
+                    pending_deadline_at REAL,
+                    PRIMARY KEY (account_id, id)
+                );
+                CREATE INDEX timer_by_creation ON timer(account_id, created_at);
+                CREATE INDEX timer_pending ON timer(pending_deadline_at) WHERE pending_deadline_at IS NOT NULL;
+                """)
+        }
+        migrator.registerMigration("v3 runs and their fixes") { db in
             // `document` is the run's summary with its id, NULL once deleted (the tombstone that
             // keeps the same bytes from being uploaded again). Fixes are in time order by `time`
             // for live runs (no two at one instant); a file's are in file order by `seq` (a file

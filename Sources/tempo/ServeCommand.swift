@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TempoServer
 
 /// `tempo serve`: the self-hosted server, until SIGTERM or SIGINT (finishing requests in flight).
@@ -16,9 +17,16 @@ struct ServeCommand: AsyncParsableCommand {
         "The server's SQLite file (default: $XDG_DATA_HOME/tempo/server.sqlite, else ~/.local/share/tempo/server.sqlite).",
         valueName: "path"))
     var db: String?
+    @Option(name: .long, help: ArgumentHelp(
+        "The least severe messages logged: trace, debug, info (one line per request), notice, warning, error or critical.",
+        valueName: "level"))
+    var logLevel = "info"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(logLevel)")
+        }
     }
 
     func run() async throws {
@@ -29,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
         // The one clock of the edge (TEMPO_NOW fixes it, for end-to-end tests).
         let now = try CommandTime.current.checkedNow()
         try await runServer(
-            configuration: ServerConfiguration(host: host, port: port, databasePath: path),
+            configuration: ServerConfiguration(
+                host: host, port: port, databasePath: path, logLevel: Logger.Level(rawValue: logLevel) ?? .info),
             now: now,
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("tempo: serving http://\(host):\(port) (data in \(path))\n".utf8))

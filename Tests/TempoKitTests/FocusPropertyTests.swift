@@ -51,6 +51,38 @@ import TempoKit
         }
     }
 
+    /// (skipped day if 0, start within the day, focused seconds) per day, from a base day on.
+    static let dayGen = zip(Gen.int(in: 0...40), Gen.int(in: 0...70_000), Gen.int(in: 1...9_000)).array(of: 0...160)
+    /// (zone, day start hour, goal or none, instant of `now` within its day, a session running).
+    static let streakSettingsGen = zip(
+        Gen.int(in: 0...(zones.count - 1)), Gen.int(in: 0...23), Gen.int(in: 0...1), Gen.int(in: 0...86_399), Gen.int(in: 0...1))
+
+    /// The status looks at the last weeks first; its numbers are still the whole ledger's: today's
+    /// total, goal progress, growth stage and a streak of any length, as the whole-history report
+    /// (the derivation checked against Timewarrior) counts them.
+    @Test func statusFromTheRecentPastEqualsTheWholeLedgers() async {
+        await propertyCheck(count: 300, input: Self.dayGen, Self.streakSettingsGen) { days, setup in
+            let base = FocusTestSupport.instant("2024-01-01T00:00:00Z")
+            var ledger = FocusLedger()
+            for (index, day) in days.enumerated() where day.0 != 0 {
+                let start = base.addingTimeInterval(Double(index) * 86_400 + Double(day.1))
+                _ = try ledger.add(start: start, end: start.addingTimeInterval(Double(day.2)), tag: nil, trim: false, now: start.addingTimeInterval(86_400))
+            }
+            let now = base.addingTimeInterval(Double(days.count) * 86_400 + Double(setup.3))
+            if setup.4 == 1 { ledger.start(tag: "now", at: now.addingTimeInterval(-60)) }
+            let settings = FocusSettings(
+                timeZoneIdentifier: Self.zones[setup.0], dayStart: try DayTime(hour: setup.1, minute: 0), goalSeconds: setup.2 == 1 ? 3600 : nil)
+            let today = try settings.calendar().day(containing: now)
+            let whole = try ledger.report(settings: settings, from: today, to: today, now: now)
+            let status = try ledger.status(settings: settings, now: now)
+            #expect(status.report.todaySeconds == whole.todaySeconds)
+            #expect(status.report.streakDays == whole.streakDays)
+            #expect(status.report.goalProgress == whole.goalProgress)
+            #expect(status.report.growthStage == whole.growthStage)
+            #expect(status.sessionSeconds == (setup.4 == 1 ? 60 : 0))
+        }
+    }
+
     @Test func dayTotalsSumToSessionDurations() async {
         await propertyCheck(count: 200, input: Self.sessionGen, Self.settingsGen) { specs, setup in
             let (ledger, settings, now) = try Self.build(specs, setup)

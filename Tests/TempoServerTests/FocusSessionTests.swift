@@ -102,6 +102,31 @@ struct FocusSessionTests {
         await server.stop()
     }
 
+    /// The status is answered from memory until a change: every change shows at once. (The
+    /// server's clock reads 2026-11-18T11:06:40Z; the day is UTC's.)
+    @Test func theStatusFollowsEveryChange() async throws {
+        let server = try await TestServer.start()
+        let token = try await server.signUp("status@example.org")
+        func status() async throws -> [String: Any] { try await server.send("GET", "/v1/focus/status", token: token).json }
+        #expect(try await status()["today_s"] as? Double == 0)
+        let hour: [String: Any] = ["start": "2026-11-18T08:00:00Z", "end": "2026-11-18T09:00:00Z", "tag": "thesis"]
+        #expect(try await server.send("PUT", "/v1/focus/sessions/\(id)", json: hour, token: token).status == 201)
+        #expect(try await status()["today_s"] as? Double == 3600)
+        #expect(try await status()["streak_days"] as? Int == 1)
+        _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": "UTC", "day_start": "00:00", "goal_s": 7200], token: token)
+        #expect(try await status()["goal_progress"] as? Double == 0.5)
+        #expect(try await status()["streak_days"] as? Int == 0)
+        #expect(try await server.send("DELETE", "/v1/focus/sessions/\(id)", token: token).status == 204)
+        #expect(try await status()["today_s"] as? Double == 0)
+        let running = "3f2b8c1e-9d4a-4c8e-8f00-000000000002"
+        #expect(try await server.send("PUT", "/v1/focus/sessions/\(running)", json: ["start": "2026-11-18T10:56:40Z"], token: token).status == 201)
+        let live = try await status()
+        #expect(live["running"] as? Bool == true)
+        #expect(live["session_s"] as? Double == 600)
+        #expect(live["today_s"] as? Double == 600)
+        await server.stop()
+    }
+
     static func expectDocumented(_ server: TestServer) throws {
         let routes = try OpenAPIRoutes()
         #expect(routes.undocumented(server.answers) == [])

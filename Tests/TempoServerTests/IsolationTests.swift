@@ -15,6 +15,10 @@ struct IsolationTests {
                                         json: ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z", "tag": secret], token: alice)
         #expect(put.status == 201)
         _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": "Asia/Seoul", "day_start": "05:00", "goal_s": 3600], token: alice)
+        let timer = try await server.send("PUT", "/v1/timers/\(sessionID)", json: [
+            "label": secret, "state": "paused", "duration_s": 600, "elapsed_s": 60, "started_at": "2026-11-18T09:00:00Z",
+        ], token: alice)
+        #expect(timer.status == 201)
         // A live run of hers at the same id, named with the secret, with one fix, and a file of hers.
         #expect(try await server.send("PUT", "/v1/runs/\(sessionID)", json: ["name": secret], token: alice).status == 201)
         let aliceFix: [String: Any] = ["time": "2026-11-18T09:00:00Z", "lat": 37.5665, "lon": 126.978]
@@ -29,6 +33,7 @@ struct IsolationTests {
             "PUT /v1/focus/settings": ["tz": "UTC", "day_start": "00:00"],
             "POST /v1/accounts": ["email": "mallory@example.org", "password": "long enough"],
             "POST /v1/tokens": ["email": "alice@example.org", "password": "not hers", "device": "x"],
+            "PUT /v1/timers/{id}": ["label": "bob", "state": "paused", "duration_s": 60, "elapsed_s": 1, "started_at": "2026-11-18T10:15:00Z"],
             "PUT /v1/runs/{id}": ["name": "bob", "sport": "ride"],
             "POST /v1/runs/{id}/fixes": ["fixes": [["time": "2026-11-18T10:00:00Z", "lat": 52.52, "lon": 13.405]]],
             // Alice's own file: Bob uploading the same bytes gets a run of his own (201, not 200).
@@ -79,6 +84,10 @@ struct IsolationTests {
         // Bob's PUT on her id made a session of his own, seen only by him.
         let his = try await server.send("GET", "/v1/focus/sessions/\(sessionID)", token: bob)
         #expect(his.json["tag"] as? String == "bob")
+        let herTimer = try await server.send("GET", "/v1/timers/\(sessionID)", token: alice)
+        #expect(herTimer.json["label"] as? String == secret && herTimer.json["elapsed_s"] as? Double == 60)
+        let hisTimer = try await server.send("GET", "/v1/timers/\(sessionID)", token: bob)
+        #expect(hisTimer.json["label"] as? String == "bob")
         // Her live run kept its one fix; Bob's PUT at her run's id declared a run of his own.
         let herRun = try await server.send("GET", "/v1/runs/\(sessionID)", token: alice)
         #expect(herRun.json["points"] as? Int == 1)

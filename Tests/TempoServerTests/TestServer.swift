@@ -33,15 +33,18 @@ final class TestServer: Sendable {
             ?? candidates[0].appendingPathComponent("tempo")
     }()
 
-    /// Starts a server whose wall clock reads `now`.
-    static func start(now: Date = Date(timeIntervalSince1970: 1_795_000_000)) async throws -> TestServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
+    /// Starts a server whose wall clock reads `now` (nil: the system clock, for tests that wait
+    /// for a deadline), on a new SQLite file or on `databasePath` (a restart).
+    static func start(now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil) async throws -> TestServer {
+        let directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("server.sqlite").path
+        let path = databasePath ?? directory.appendingPathComponent("server.sqlite").path
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--db", path]
-        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle()), "HOME": directory.path, "LOG_LEVEL": "warning"]
+        process.arguments = ["serve", "--port", "0", "--db", path, "--log-level", "warning"]
+        process.environment = ["HOME": directory.path]
+        if let now { process.environment?["TEMPO_NOW"] = now.formatted(Date.ISO8601FormatStyle()) }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -81,7 +84,13 @@ final class TestServer: Sendable {
         process.terminate()
         for _ in 0..<1000 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         #expect(!process.isRunning, "tempo serve did not stop on SIGTERM")
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Kills the server with SIGKILL, as a power cut or the OOM killer would, and waits until it is gone.
+    func kill() async {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<1000 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     deinit {

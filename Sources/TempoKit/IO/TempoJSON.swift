@@ -15,9 +15,17 @@ public enum TempoJSON {
         return encoder
     }
 
-    /// `2026-11-21T17:49:05Z`, or with milliseconds when the instant has them.
+    /// `2026-11-21T17:49:05Z`, or with milliseconds when the instant has them (rounded to the
+    /// nearest millisecond, so an instant read from `…05.087Z` is written back as `…05.087Z`
+    /// even when its binary value lies just below it).
     public static func instantText(_ date: Date) -> String {
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
-        return date.formatted(style)
+        let milliseconds = (date.timeIntervalSince1970 * millisecondsPerSecond).rounded()
+        let seconds = (milliseconds / millisecondsPerSecond).rounded(.down)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        let fraction = Int(milliseconds - seconds * millisecondsPerSecond)
+        guard fraction != 0, whole.hasSuffix("Z") else { return whole }
+        return whole.dropLast() + "." + String(fraction + 1000).dropFirst() + "Z"
     }
+
+    private static let millisecondsPerSecond = 1000.0
 }
