@@ -55,6 +55,7 @@ func buildRouter(
     TimersController(store: store, hub: hub, deadlines: timerDeadlines, now: now).addRoutes(to: authenticated)
     PlacesController(store: store, hub: hub, monitors: PlaceMonitors(), now: now).addRoutes(to: authenticated)
     BadgesController(store: store, hub: hub).addRoutes(to: authenticated)
+    RunController(store: store, hub: hub, cache: LiveRunCache(), now: now).addRoutes(to: authenticated)
     return router
 }
 

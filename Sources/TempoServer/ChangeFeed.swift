@@ -10,6 +10,8 @@ enum ChangeFeed {
         /// A countdown timer (`GET /v1/timers/{id}`); op `finished` when its deadline passed.
         case timer
         case place, badge
+        /// A run (`GET /v1/runs/{id}`): its summary document, never its fixes.
+        case run
     }
 
     /// Appends a change; `record` is the record's document after the change (nil for a delete).
@@ -61,6 +63,7 @@ extension ChangeFeed.Kind {
         case .focusSession, .focusSettings: "focus"
         case .timer: "timer"
         case .place, .badge: "places"
+        case .run: "run"
         }
     }
 }

@@ -108,6 +108,41 @@ final class ServerStore: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v4 runs and their fixes") { db in
+            // `document` is the run's summary with its id, NULL once deleted (the tombstone that
+            // keeps the same bytes from being uploaded again). Fixes are in time order by `time`
+            // for live runs (no two at one instant); a file's are in file order by `seq` (a file
+            // may hold fixes without times, or two at one instant).
+            try db.execute(sql: """
+                CREATE TABLE run (
+                    account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    source TEXT NOT NULL CHECK (source IN ('file', 'live')),
+                    name TEXT,
+                    sport TEXT,
+                    document TEXT,
+                    started_at REAL,
+                    created_at REAL NOT NULL,
+                    PRIMARY KEY (account_id, id)
+                );
+                CREATE INDEX run_by_start ON run(account_id, started_at);
+                CREATE TABLE run_fix (
+                    account_id TEXT NOT NULL,
+                    run_id TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    segment INTEGER NOT NULL,
+                    time REAL,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    ele REAL,
+                    accuracy_m REAL,
+                    speed_m_s REAL,
+                    PRIMARY KEY (account_id, run_id, seq),
+                    FOREIGN KEY (account_id, run_id) REFERENCES run(account_id, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX run_fix_by_time ON run_fix(account_id, run_id, time);
+                """)
+        }
         return migrator
     }
 

@@ -14,10 +14,12 @@ struct RunFile {
         activity = try ActivityFile.read(URL(fileURLWithPath: path))
     }
 
-    /// SHA-256 of the file's bytes (what makes an import happen once); read only when importing.
-    func contentHash() throws -> String {
+    /// SHA-256 of the file's bytes (what makes an import happen once) and the run id derived from
+    /// them (`RunID`, the id the server gives the same bytes); read only when importing.
+    func contentIdentity() throws -> (hash: String, id: UUID) {
         do {
-            return SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+            let digest = SHA256.digest(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
+            return (SHA256.hex(digest: digest), RunID.forDigest(digest))
         } catch {
             throw FormatError(file: path, reason: "cannot read: \((error as NSError).localizedDescription)")
         }

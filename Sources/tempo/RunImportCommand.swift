@@ -42,12 +42,12 @@ extension RunCommand {
             // Every file is read and checked before anything is stored, so a broken one stores nothing.
             let parsed = try files.map { path in
                 let file = try RunFile(path: path)
-                return (file, try file.contentHash())
+                return (file, try file.contentIdentity())
             }
             let now = try global.time.now()
             let database = try global.openDatabase()
             var results: [Imported] = []
-            for (file, hash) in parsed {
+            for (file, identity) in parsed {
                 guard file.activity.pointCount > 0 else {
                     // A file with waypoints only (or empty tracks) is not a run.
                     results.append(Imported(id: nil, file: file.path, inserted: false, distanceM: nil, points: 0))
@@ -55,7 +55,7 @@ extension RunCommand {
                 }
                 let plan = file.plan(autoPause: true, sport: sport.parsed)
                 let record = RunRecord(
-                    source: .file, sourceName: file.path, contentHash: hash, sport: plan.sportName,
+                    id: identity.id, source: .file, sourceName: file.path, contentHash: identity.hash, sport: plan.sportName,
                     name: file.activity.name, createdAt: now)
                 let (stored, inserted) = try database.importRun(
                     record, segments: file.activity.segments, lapStarts: plan.lapStarts, sportChanges: plan.sportChanges)

@@ -24,6 +24,12 @@ struct IsolationTests {
         let badge = try await server.send("PUT", "/v1/badges/crown",
                                           json: ["place": secret, "earned_at": "2026-11-18T09:00:00Z", "lat": 37.5796, "lon": 126.977], token: alice)
         #expect(badge.status == 201)
+        // A live run of hers at the same id, named with the secret, with one fix, and a file of hers.
+        #expect(try await server.send("PUT", "/v1/runs/\(sessionID)", json: ["name": secret], token: alice).status == 201)
+        let aliceFix: [String: Any] = ["time": "2026-11-18T09:00:00Z", "lat": 37.5665, "lon": 126.978]
+        #expect(try await server.send("POST", "/v1/runs/\(sessionID)/fixes", json: ["fixes": [aliceFix]], token: alice).status == 200)
+        let aliceFile = try Data(contentsOf: RunTests.fixtureDirectory.appendingPathComponent("run-3laps.tcx"))
+        #expect(try await server.send("POST", "/v1/runs", raw: aliceFile, token: alice).status == 201)
         let aliceBefore = try await server.send("GET", "/v1/changes", token: alice).json["changes"] as? [[String: Any]] ?? []
 
         // A body each writing route accepts, aimed at Alice's ids.
@@ -36,6 +42,10 @@ struct IsolationTests {
             "PUT /v1/places/{name}": ["lat": 37.58, "lon": 126.98, "radius_m": 500],
             "POST /v1/places/fixes": ["fixes": [["lat": 37.5796, "lon": 126.977, "time": "2026-11-18T09:00:00Z", "accuracy_m": 5]]],
             "PUT /v1/badges/{badge}": ["place": "bob's", "earned_at": "2026-11-01T09:00:00Z", "lat": 37.58, "lon": 126.98],
+            "PUT /v1/runs/{id}": ["name": "bob", "sport": "ride"],
+            "POST /v1/runs/{id}/fixes": ["fixes": [["time": "2026-11-18T10:00:00Z", "lat": 52.52, "lon": 13.405]]],
+            // Alice's own file: Bob uploading the same bytes gets a run of his own (201, not 200).
+            "POST /v1/runs": aliceFile,
         ]
         let routes = try OpenAPIRoutes()
         #expect(routes.operations.count >= 10)
@@ -46,7 +56,8 @@ struct IsolationTests {
                 .replacingOccurrences(of: "{name}", with: "Palace").replacingOccurrences(of: "{badge}", with: "crown")
             let key = "\(operation.method) \(operation.path)"
             if operation.needsToken {
-                let anonymous = try await server.send(operation.method, path, json: bodies[key])
+                let anonymous = try await server.send(operation.method, path, json: bodies[key].flatMap { $0 is Data ? nil : $0 },
+                                                      raw: bodies[key] as? Data)
                 #expect(anonymous.status == 401, "\(key) without a token")
             }
             guard operation.path != "/v1/tokens/current" else { continue }  // Bob signing himself out proves nothing
@@ -61,7 +72,9 @@ struct IsolationTests {
                 stream.close()
                 continue
             }
-            let reply = try await server.send(operation.method, path, json: bodies[key], token: bob)
+            let reply = try await server.send(operation.method, path, json: bodies[key].flatMap { $0 is Data ? nil : $0 },
+                                              raw: bodies[key] as? Data, token: bob)
+            if key == "POST /v1/runs" { #expect(reply.status == 201, "Bob's upload of Alice's file: \(reply.text)") }
             #expect(!reply.text.contains(secret) && !reply.text.contains("Asia/Seoul") && !reply.text.contains("alice@"),
                     "\(key) showed Bob Alice's data")
             if operation.method == "GET", operation.path.contains("{") {
@@ -87,6 +100,11 @@ struct IsolationTests {
         #expect(try await server.send("GET", "/v1/places/Palace", token: alice).json["badge"] as? String == secret)
         let herBadges = try await server.send("GET", "/v1/badges", token: alice).json["badges"] as? [[String: Any]] ?? []
         #expect(herBadges.map { "\($0["badge"] ?? "") \($0["place"] ?? "") \($0["earned_at"] ?? "")" } == ["crown \(secret) 2026-11-18T09:00:00Z"])
+        // Her live run kept its one fix; Bob's PUT at her run's id declared a run of his own.
+        let herRun = try await server.send("GET", "/v1/runs/\(sessionID)", token: alice)
+        #expect(herRun.json["points"] as? Int == 1)
+        let hisRun = try await server.send("GET", "/v1/runs/\(sessionID)", token: bob)
+        #expect(hisRun.json["points"] as? Int == 0 && hisRun.json["sport"] as? String == "cycling")
         #expect(routes.undocumented(server.answers) == [])
         await server.stop()
     }

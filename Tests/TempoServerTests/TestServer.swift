@@ -108,9 +108,10 @@ final class TestServer: Sendable {
         var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request; `json` is encoded as the body, `raw` sent as is.
+    /// Sends a request; `json` is encoded as the body, `raw` sent as is (with `contentType`, if given).
     @discardableResult
-    func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, token: String? = nil) async throws -> Reply {
+    func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, contentType: String? = nil,
+              token: String? = nil) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = method
         request.timeoutInterval = 600
@@ -119,6 +120,7 @@ final class TestServer: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         } else if let raw {
             request.httpBody = raw
+            if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: request)

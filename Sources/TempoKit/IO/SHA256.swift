@@ -7,6 +7,19 @@ import Foundation
 public enum SHA256 {
     /// The lowercase hex SHA-256 of `data`.
     public static func hex(_ data: Data) -> String {
+        hex(digest: digest(data))
+    }
+
+    /// A digest's bytes as lowercase hex.
+    public static func hex(digest: [UInt8]) -> String {
+        digest.map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// The 32 bytes of the SHA-256 of `data`.
+    public static func digest(_ data: Data) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -39,10 +52,9 @@ public enum SHA256 {
             state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
             state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
         }
-        return state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        return state.flatMap { word in
+            stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
+        }
     }
 
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
