@@ -1,8 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import NIOCore
-import NIOPosix
 
 /// The Tempo server: an application serving `configuration` from its SQLite file.
 ///
@@ -69,11 +67,3 @@ public func runServer(
     try await buildApplication(configuration: configuration, logger: logger, now: now, onServerRunning: onServerRunning).runService()
 }
 
-/// Runs Swift concurrency's tasks on the server's event loops, so a request's handler runs on
-/// the thread that read it instead of hopping to the concurrency pool and back (on 2 cores,
-/// the hops cost more than the handler). Call it once, on the main thread, before the server
-/// starts and before any other task; it returns whether it took effect.
-@discardableResult
-public func runTasksOnEventLoops() -> Bool {
-    NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-}

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TempoServer
 
 @main
 struct Tempo: AsyncParsableCommand {
@@ -17,8 +16,6 @@ struct Tempo: AsyncParsableCommand {
     /// Runs the command; every failure is one line on standard error with the exit status of
     /// ``exitStatus(for:)`` (help and `--version` print as usual).
     static func main() async {
-        // The server's tasks run on its event loops; this must happen before any other task.
-        if CommandLine.arguments.dropFirst().first == ServeCommand.configuration.commandName { runTasksOnEventLoops() }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
