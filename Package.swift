@@ -50,10 +50,11 @@ let package = Package(
             resources: [.embedInCode("openapi.yaml")],
             swiftSettings: settings
         ),
+        .target(name: "TempoSync", dependencies: ["TempoKit", "TempoStore"], swiftSettings: settings),
         .executableTarget(
             name: "tempo",
             dependencies: [
-                "TempoKit", "TempoFormats", "TempoStore", "TempoServer",
+                "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
