@@ -167,11 +167,14 @@ struct FocusController {
         var kept: [Stopwatch.Segment] = []
         for segment in segments {
             guard let segmentEnd = segment.end else { continue }
-            do {
-                let piece = try others.add(start: segment.start, end: segmentEnd, tag: body.tag, trim: body.trim ?? false, now: now)
-                kept += piece.stopwatch.segments
-            } catch FocusError.fullyCovered {
-                continue
+            // A stretch other sessions cover entirely adds nothing; the others still count.
+            let piece = Result { () throws(FocusError) -> FocusSession in
+                try others.add(start: segment.start, end: segmentEnd, tag: body.tag, trim: body.trim ?? false, now: now)
+            }
+            switch piece {
+            case .success(let piece): kept += piece.stopwatch.segments
+            case .failure(.fullyCovered): continue
+            case .failure(let error): throw error
             }
         }
         guard let last = kept.last?.end else { throw FocusError.fullyCovered }

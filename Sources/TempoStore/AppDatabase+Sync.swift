@@ -63,7 +63,7 @@ extension AppDatabase {
     /// (settings or session) replaces the local one and is acknowledged; a deletion's
     /// acknowledgement is forgotten.
     public func acknowledgePush(_ answer: SyncIncoming) throws {
-        try perform(.write) { db in try Self.apply(answer, in: db) }
+        _ = try perform(.write) { db in try Self.apply(answer, in: db) }
     }
 
     // MARK: - Pulling
@@ -82,7 +82,9 @@ extension AppDatabase {
     public func applyPulled(_ changes: [SyncIncoming], cursor: Int64) throws -> Int {
         try perform(.write) { db in
             var changed = 0
-            for change in changes where try apply(change, in: db) { changed += 1 }
+            for change in changes {
+                if try Self.apply(change, in: db) { changed += 1 }
+            }
             try db.execute(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES ('cursor', ?)", arguments: [cursor])
             return changed
         }
@@ -144,7 +146,8 @@ extension AppDatabase {
     private static func acknowledged(_ db: Database) throws -> [String: [String: String]] {
         var acks: [String: [String: String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT kind, id, digest FROM sync_ack") {
-            acks[row["kind"], default: [:]][row["id"]] = row["digest"] as String
+            let kind: String = row["kind"], id: String = row["id"], digest: String = row["digest"]
+            acks[kind, default: [:]][id] = digest
         }
         return acks
     }

@@ -1,16 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The HTTP side of sync: JSON requests to a Tempo server, each failure a `SyncError`.
+/// The HTTP side of sync: JSON requests to a Tempo server (`http://`), each failure a `SyncError`.
 public struct SyncClient: Sendable {
     /// The server's base URL.
     public let baseURL: URL
     /// The bearer token (nil before signing in).
     public let token: String?
     /// How long one request may take before the server counts as unreachable.
-    public static let requestTimeout: TimeInterval = 30
+    public static let requestTimeout = 30
 
     /// A client of the server at `baseURL`.
     public init(baseURL: URL, token: String?) {
@@ -40,23 +37,25 @@ public struct SyncClient: Sendable {
 
     /// Sends one request; a 401 throws `.unauthorized`, a failure to connect `.unreachable`.
     public func send(_ method: String, _ path: String, body: Data? = nil) async throws(SyncError) -> Answer {
-        guard let url = URL(string: path, relativeTo: baseURL) else { throw .unexpectedAnswer("bad path \(path)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.timeoutInterval = Self.requestTimeout
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        guard baseURL.scheme == "http", let host = baseURL.host else {
+            throw .unreachable(url: baseURL.absoluteString, reason: "only http:// servers are supported")
         }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let data: Data, response: URLResponse
+        var headers: [(String, String)] = []
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let prefix = baseURL.path.hasSuffix("/") ? String(baseURL.path.dropLast()) : baseURL.path
+        let reply: (status: Int, body: Data)
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            reply = try await HTTPExchange.send(host: host, port: baseURL.port ?? 80, method: method, path: prefix + path,
+                                                headers: headers, body: body, timeout: .seconds(Self.requestTimeout))
+        } catch HTTPExchange.Failure.cannotConnect(let reason) {
+            throw .unreachable(url: baseURL.absoluteString, reason: reason)
+        } catch HTTPExchange.Failure.timedOut {
+            throw .unreachable(url: baseURL.absoluteString, reason: "no answer within \(Int(Self.requestTimeout)) s")
         } catch {
-            throw .unreachable(url: baseURL.absoluteString, reason: (error as? URLError).map { Self.reason($0) } ?? "\(error)")
+            throw .unreachable(url: baseURL.absoluteString, reason: "the connection failed (\(error))")
         }
-        guard let http = response as? HTTPURLResponse else { throw .unexpectedAnswer("not an HTTP response") }
-        let answer = Answer(status: http.statusCode, body: data)
+        let answer = Answer(status: reply.status, body: reply.body)
         if answer.status == 401 { throw .unauthorized(answer.errorMessage) }
         return answer
     }
@@ -66,14 +65,5 @@ public struct SyncClient: Sendable {
         let body: Data
         do { body = try SyncJSON.encoder.encode(value) } catch { throw .unexpectedAnswer("cannot encode the request: \(error)") }
         return try await send(method, path, body: body)
-    }
-
-    private static func reason(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: "connection refused"
-        case .timedOut: "no answer within \(Int(requestTimeout)) s"
-        case .cannotFindHost: "unknown host"
-        default: error.localizedDescription
-        }
     }
 }

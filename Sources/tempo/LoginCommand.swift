@@ -13,20 +13,20 @@ struct LoginCommand: AsyncParsableCommand {
             kept next to the store, in <db>.login (mode 0600): each store is its own device.
             """)
 
-    @Argument(help: "The server's URL (http://127.0.0.1:8080).") var url: String
+    @Argument(help: "The server's URL (http://127.0.0.1:8080; plain HTTP).") var url: String
     @Option(help: "The account's email.") var email: String
     @Option(help: "This device's name (default: the host name).") var device: String?
     @Flag(name: .customLong("create-account"), help: "Create the account first.") var createAccount = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-            throw ValidationError("'\(url)' is not an http(s) URL")
+        guard let parsed = URL(string: url), parsed.scheme == "http", parsed.host != nil else {
+            throw ValidationError("'\(url)' is not an http:// URL (the client speaks plain HTTP; reach a remote server through an SSH tunnel or a local TLS proxy)")
         }
     }
 
     func run() async throws {
-        guard let baseURL = URL(string: url) else { throw ValidationError("'\(url)' is not an http(s) URL") }
+        guard let baseURL = URL(string: url) else { throw ValidationError("'\(url)' is not an http:// URL") }
         let password = try PasswordPrompt.password(environment: ProcessInfo.processInfo.environment)
         let device = self.device ?? ProcessInfo.processInfo.hostName
         let database = try global.openDatabase()

@@ -37,8 +37,8 @@ struct SyncDevice: Sendable {
         process.environment = environment
         let id = UUID().uuidString
         let out = URL(fileURLWithPath: home).appendingPathComponent("out-\(id)"), err = URL(fileURLWithPath: home).appendingPathComponent("err-\(id)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
