@@ -128,6 +128,16 @@ struct SyncTests {
         let reportA = try await report(a), reportB = try await report(b)
         #expect(reportA == reportB)
         #expect(reportA.contains("Europe/Berlin"), "\(reportA)")
+
+        // A deletion made through the API reaches both devices.
+        let victim = String(onA[0].prefix { $0 != "," })
+        #expect(try await server.send("DELETE", "/v1/focus/sessions/\(victim)", token: try token(of: a)).status == 204)
+        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        let afterA = try await a.sessions(now: Self.now), afterB = try await b.sessions(now: Self.now)
+        #expect(afterA == Array(onA.dropFirst()))
+        #expect(afterA == afterB)
+        #expect(afterA == (try await serverSessions(server, token: try token(of: a))))
         await server.stop()
     }
 
