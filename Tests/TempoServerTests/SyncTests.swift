@@ -189,6 +189,28 @@ struct SyncTests {
         await server.stop()
     }
 
+    @Test func aSessionAnotherDeviceCoversEntirelyIsReportedAndKept() async throws {
+        let server = try await TestServer.start(now: Self.now)
+        let a = try SyncDevice("a"), b = try SyncDevice("b")
+        try await a.run(["focus", "add", "--start", "2026-11-17T09:00:00Z", "--end", "2026-11-17T11:00:00Z", "--tag", "thesis"], now: Self.now)
+        try await b.run(["focus", "add", "--start", "2026-11-17T09:30:00Z", "--end", "2026-11-17T10:00:00Z", "--tag", "math"], now: Self.now)
+        try await login(a, to: server, create: true)
+        try await login(b, to: server, create: false)
+        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 1, pulled 0\n")
+        let first = try await b.run(["sync"], now: Self.now)
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("pushed 0, pulled 1; 1 not accepted: session "), "\(first.output)")
+        #expect(first.output.contains("(math)") && first.output.contains("kept here"), "\(first.output)")
+        // Kept on B, never on the server, and offered again by the next sync.
+        let onB = try await b.sessions(now: Self.now)
+        #expect(onB.count == 2 && onB.contains { $0.contains(",math,") })
+        #expect(try await serverSessions(server, token: try token(of: a)) == (try await a.sessions(now: Self.now)))
+        let again = try await b.run(["sync", "--json"], now: Self.now).output
+        let report = try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any]
+        #expect((report?["conflicts"] as? [String])?.count == 1 && report?["pushed"] as? Int == 0, "\(again)")
+        await server.stop()
+    }
+
     @Test func aSyncWithTheServerDownOrTheTokenRevokedFailsAndChangesNothing() async throws {
         let server = try await TestServer.start(now: Self.now)
         let a = try SyncDevice("a")
