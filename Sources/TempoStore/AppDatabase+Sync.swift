@@ -27,7 +27,7 @@ extension AppDatabase {
 
     /// Kinds of `sync_ack`, as the server's change feed names them.
     enum SyncKind {
-        static let settings = "focus_settings", session = "focus_session"
+        static let settings = "focus_settings", session = "focus_session", badge = "badge"
         /// The id of the account's one settings record.
         static let settingsID = "settings"
     }
@@ -54,6 +54,10 @@ extension AppDatabase {
             }
             for id in (acks[SyncKind.session] ?? [:]).keys.sorted() where !present.contains(id) {
                 outbox.append(.sessionDeleted(id: id))
+            }
+            for row in try BadgeRow.order(BadgeRow.Columns.earnedAt, BadgeRow.Columns.badge).fetchAll(db) {
+                let document = SyncedBadge(row.record)
+                if acks[SyncKind.badge]?[document.badge] != (try Self.digest(document)) { outbox.append(.badge(document)) }
             }
             return outbox
         }
@@ -129,6 +133,19 @@ extension AppDatabase {
             let deleted = try UUID(uuidString: id).map { try FocusSessionRow.deleteOne(db, key: $0.uuidString) } ?? false
             try db.execute(sql: "DELETE FROM sync_ack WHERE kind = ? AND id = ?", arguments: [SyncKind.session, id.lowercased()])
             return deleted
+        case .badge(let document):
+            let digest = try digest(document)
+            var row = try BadgeRow.filter(BadgeRow.Columns.badge == document.badge).fetchOne(db)
+            if let row, SyncedBadge(row.record) == document,
+               try acknowledgedDigest(db, kind: SyncKind.badge, id: document.badge) == digest { return false }
+            // Once ever, the earliest award kept: an older feed entry never replaces an earlier award.
+            if let row, row.earnedAt < document.earnedAt { return false }
+            let record = BadgeRecord(id: row?.id ?? UUID(), badge: document.badge, place: document.place, spot: document.spot,
+                                     earnedAt: document.earnedAt, coordinate: Coordinate(latitude: document.lat, longitude: document.lon))
+            row = BadgeRow(record)
+            try row?.save(db)
+            try acknowledge(db, kind: SyncKind.badge, id: document.badge, digest: digest)
+            return true
         case .other:
             return false
         }

@@ -6,6 +6,8 @@ public enum SyncIncoming: Sendable, Equatable {
     case session(SyncedFocusSession)
     /// A session was deleted.
     case sessionDeleted(id: String)
+    /// A badge was earned (or earned earlier than known) on some device.
+    case badge(SyncedBadge)
     /// A kind of record this device does not keep yet: only the cursor moves past it.
     case other
 }

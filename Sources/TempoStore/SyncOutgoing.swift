@@ -6,4 +6,6 @@ public enum SyncOutgoing: Sendable, Equatable {
     case session(SyncedFocusSession)
     /// A session the server acknowledged was deleted here (`DELETE /v1/focus/sessions/{id}`).
     case sessionDeleted(id: String)
+    /// A badge earned here, or earned earlier here than the server knew (`PUT /v1/badges/{badge}`).
+    case badge(SyncedBadge)
 }

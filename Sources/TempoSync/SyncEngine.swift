@@ -9,7 +9,7 @@ import TempoStore
 /// in one transaction. Overlaps are settled by the server: sessions are pushed with `trim`, so
 /// only the time no other session covers is added, and every device takes the server's trimmed
 /// version. A session another one covers entirely is refused; it is reported and kept here. For
-/// an edit on two devices, the last push wins.
+/// an edit on two devices, the last push wins. Badges are a union, the earliest award of each kept.
 public struct SyncEngine: Sendable {
     /// The local store, the source of truth of this device.
     public let database: AppDatabase
@@ -42,6 +42,23 @@ public struct SyncEngine: Sendable {
         let segments: [SyncedFocusSession.Segment]?
     }
 
+    /// The body of `PUT /v1/badges/{badge}`.
+    struct BadgeBody: Encodable {
+        let place: String
+        let spot: String?
+        let earnedAt: Date
+        let lat: Double
+        let lon: Double
+
+        enum CodingKeys: String, CodingKey {
+            case place, spot, lat, lon
+            case earnedAt = "earned_at"
+        }
+    }
+
+    /// Characters a badge's name keeps in a path segment; the rest is percent-encoded.
+    private static let pathCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+
     private func push(into report: inout SyncReport) async throws {
         for change in try database.syncOutbox() {
             switch change {
@@ -70,6 +87,15 @@ public struct SyncEngine: Sendable {
                     try refuse(answer, record: name, into: &report)
                     continue
                 }
+            case .badge(let badge):
+                let name = badge.badge.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? badge.badge
+                let body = BadgeBody(place: badge.place, spot: badge.spot, earnedAt: badge.earnedAt, lat: badge.lat, lon: badge.lon)
+                let answer = try await client.send("PUT", "/v1/badges/\(name)", json: body)
+                guard answer.status == 200 || answer.status == 201 else {
+                    try refuse(answer, record: "badge \(badge.badge)", into: &report)
+                    continue
+                }
+                try database.acknowledgePush(.badge(try SyncJSON.decode(SyncedBadge.self, from: answer.body)))
             case .sessionDeleted(let id):
                 let answer = try await client.send("DELETE", "/v1/focus/sessions/\(id)")
                 guard answer.status == 204 || answer.status == 404 else {

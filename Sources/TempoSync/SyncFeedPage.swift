@@ -23,6 +23,8 @@ struct SyncFeedPage: Decodable {
                 incoming = .session(try container.decode(SyncedFocusSession.self, forKey: .record))
             case ("focus_session", "delete"):
                 incoming = .sessionDeleted(id: try container.decode(String.self, forKey: .id))
+            case ("badge", "put"):
+                incoming = .badge(try container.decode(SyncedBadge.self, forKey: .record))
             default:
                 incoming = .other
             }

@@ -211,6 +211,57 @@ struct SyncTests {
         await server.stop()
     }
 
+    /// A walk of 30 fixes 10 s apart from 500 m south of `latitude` to its centre, where it stays.
+    func walkGPX(to latitude: Double, _ longitude: Double, from start: Date) -> String {
+        let points = (0..<30).map { index in
+            let fixLatitude = latitude - 0.0045 + Double(min(index, 15)) * 0.0003
+            let time = start.addingTimeInterval(Double(index) * 10).formatted(Date.ISO8601FormatStyle())
+            return "<trkpt lat=\"\(fixLatitude)\" lon=\"\(longitude)\"><time>\(time)</time></trkpt>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="SyncTests" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+
+            """
+    }
+
+    /// Earns the badges of `places` (name, latitude, longitude, badge) on `device` by replaying a walk into each.
+    func earn(_ device: SyncDevice, _ places: [(String, Double, Double, String)], from start: Date) async throws {
+        for (index, (name, latitude, longitude, badge)) in places.enumerated() {
+            try await device.run(["places", "add", name, "--at", "\(latitude),\(longitude)", "--radius", "100m", "--badge", badge], now: Self.now)
+            let track = URL(fileURLWithPath: device.home).appendingPathComponent("\(name).gpx")
+            try walkGPX(to: latitude, longitude, from: start.addingTimeInterval(Double(index) * 3600)).write(to: track, atomically: true, encoding: .utf8)
+            let watched = try await device.run(["places", "watch", "--replay", track.path, "--speed", "0", "--json"], now: Self.now).output
+            #expect(watched.contains("\"badge_awarded\":\"\(badge)\""), "\(watched)")
+        }
+    }
+
+    @Test func badgesEarnedOnTwoDevicesAreUnitedAndTheEarliestAwardIsKept() async throws {
+        let server = try await TestServer.start(now: Self.now)
+        let a = try SyncDevice("a"), b = try SyncDevice("b")
+        let cafe = ("Cafe", 37.5665, 126.9780, "coffee"), teahouse = ("Teahouse", 37.5796, 126.9770, "tea")
+        try await earn(a, [cafe], from: try Date("2026-11-16T10:00:00Z", strategy: .iso8601))
+        try await earn(b, [cafe, teahouse], from: try Date("2026-11-17T10:00:00Z", strategy: .iso8601))
+        try await login(a, to: server, create: true)
+        try await login(b, to: server, create: false)
+        // B first: the server learns B's later coffee, then A's earlier one replaces it everywhere.
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 2, pulled 0\n")
+        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 1, pulled 1\n")
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+
+        let onA = try await a.run(["badges", "--json"], now: Self.now).output, onB = try await b.run(["badges", "--json"], now: Self.now).output
+        #expect(onA == onB)
+        let badges = try JSONSerialization.jsonObject(with: Data(onA.utf8)) as? [[String: Any]] ?? []
+        #expect(badges.compactMap { $0["badge"] as? String } == ["coffee", "tea"])
+        #expect((badges.first?["earned_at"] as? String)?.hasPrefix("2026-11-16T10:0") == true, "\(onA)")
+        let held = try await server.send("GET", "/v1/badges", token: try token(of: a))
+        let onServer = (held.json["badges"] as? [[String: Any]]) ?? ((try? JSONSerialization.jsonObject(with: held.body)) as? [[String: Any]] ?? [])
+        #expect(onServer.map { "\($0["badge"] ?? "")@\($0["earned_at"] ?? "")" } == badges.map { "\($0["badge"] ?? "")@\($0["earned_at"] ?? "")" })
+        await server.stop()
+    }
+
     @Test func aSyncWithTheServerDownOrTheTokenRevokedFailsAndChangesNothing() async throws {
         let server = try await TestServer.start(now: Self.now)
         let a = try SyncDevice("a")
