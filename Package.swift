@@ -48,10 +48,20 @@ let package = Package(
             resources: [.embedInCode("openapi.yaml")],
             swiftSettings: settings
         ),
+        .target(
+            name: "TempoSync",
+            dependencies: [
+                "TempoKit", "TempoStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "tempo",
             dependencies: [
-                "TempoKit", "TempoFormats", "TempoStore", "TempoServer",
+                "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -86,11 +86,13 @@ struct FocusController {
     // MARK: - Sessions
 
     struct SessionBody: StrictDecodable {
-        static let allowedKeys: Set<String> = ["start", "end", "tag", "trim"]
+        static let allowedKeys: Set<String> = ["start", "end", "tag", "trim", "segments"]
         let start: Date
         let end: Date?
         let tag: String?
         let trim: Bool?
+        /// The focused stretches of a stopped session that was paused (nil: one, start to end).
+        let segments: [FocusSessionDocument.Segment]?
     }
 
     @Sendable func putSession(_ request: Request, context: TempoRequestContext) async throws -> Response {
@@ -131,6 +133,9 @@ struct FocusController {
     /// The session the body describes, checked against the account's other sessions.
     private static func session(id: UUID, body: SessionBody, others: inout FocusLedger, now: Date) throws -> FocusSession {
         do {
+            if let end = body.end, let segments = body.segments {
+                return try segmented(id: id, body: body, segments: segments, end: end, others: &others, now: now)
+            }
             if let end = body.end {
                 return try others.add(start: body.start, end: end, tag: body.tag, id: id, trim: body.trim ?? false, now: now)
             }
@@ -149,6 +154,35 @@ struct FocusController {
             default: throw APIError(.badRequest, "invalid_session", error.description)
             }
         }
+    }
+
+    /// A stopped session made of several stretches (it was paused): each stretch goes through the
+    /// overlap rule on its own (trimmed or refused), and what is left of them is the session.
+    private static func segmented(
+        id: UUID, body: SessionBody, segments: [FocusSessionDocument.Segment], end: Date, others: inout FocusLedger, now: Date
+    ) throws -> FocusSession {
+        guard segments.first?.start == body.start, segments.allSatisfy({ $0.end.map { $0 <= end } ?? false }) else {
+            throw APIError(.badRequest, "invalid_field", "field \"segments\" must be closed stretches from start to at most end")
+        }
+        var kept: [Stopwatch.Segment] = []
+        for segment in segments {
+            guard let segmentEnd = segment.end else { continue }
+            // A stretch other sessions cover entirely adds nothing; the others still count.
+            let piece = Result { () throws(FocusError) -> FocusSession in
+                try others.add(start: segment.start, end: segmentEnd, tag: body.tag, trim: body.trim ?? false, now: now)
+            }
+            switch piece {
+            case .success(let piece): kept += piece.stopwatch.segments
+            case .failure(.fullyCovered): continue
+            case .failure(let error): throw error
+            }
+        }
+        guard let last = kept.last?.end else { throw FocusError.fullyCovered }
+        let stopwatch: Stopwatch
+        do { stopwatch = try Stopwatch(segments: kept, stoppedAt: max(last, end)) } catch {
+            throw APIError(.badRequest, "invalid_field", "field \"segments\": \(error)")
+        }
+        return FocusSession(id: id, tag: body.tag, stopwatch: stopwatch)
     }
 
     @Sendable func getSession(_ request: Request, context: TempoRequestContext) async throws -> Response {

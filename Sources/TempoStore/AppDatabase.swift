@@ -209,6 +209,7 @@ public struct AppDatabase: Sendable {
         registerPlaceMigrations(&migrator)
         registerRunSportMigrations(&migrator)
         registerPlaceWindowMigrations(&migrator)
+        registerSyncMigrations(&migrator)
         return migrator
     }
 }

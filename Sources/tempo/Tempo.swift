@@ -10,7 +10,7 @@ struct Tempo: AsyncParsableCommand {
         commandName: "tempo",
         abstract: "Time activities and notice places: countdowns, focus, runs, places.",
         version: Tempo.version,
-        subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self, ServeCommand.self]
+        subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, SyncCommand.self]
     )
 
     /// Runs the command; every failure is one line on standard error with the exit status of

@@ -1,0 +1,11 @@
+/// A local change the server has not acknowledged: what `tempo sync` pushes.
+public enum SyncOutgoing: Sendable, Equatable {
+    /// The focus settings changed (`PUT /v1/focus/settings`).
+    case settings(SyncedFocusSettings)
+    /// A stopped session is new or changed (`PUT /v1/focus/sessions/{id}`).
+    case session(SyncedFocusSession)
+    /// A session the server acknowledged was deleted here (`DELETE /v1/focus/sessions/{id}`).
+    case sessionDeleted(id: String)
+    /// A badge earned here, or earned earlier here than the server knew (`PUT /v1/badges/{badge}`).
+    case badge(SyncedBadge)
+}
