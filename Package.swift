@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.6"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
