@@ -91,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoServerTests",
-            dependencies: ["tempo"],
+            dependencies: ["tempo", "TempoServer", "TempoKit"],
             swiftSettings: settings
         ),
         .testTarget(

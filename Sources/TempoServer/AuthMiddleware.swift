@@ -6,7 +6,7 @@ import Logging
 import TempoKit
 
 /// Checks `Authorization: Bearer TOKEN` against the stored token hashes (through `tokens`, so a
-/// token in use costs no database read) and sets the caller; without a valid token the request
+/// token in use costs no database read and no hash) and sets the caller; without a valid token the request
 /// ends with 401 before any handler runs.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TempoRequestContext
@@ -17,19 +17,21 @@ struct AuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
             throw APIError(.unauthorized, "unauthorized", "a bearer token is required")
         }
-        let hash = SHA256.hex(Data(header.dropFirst("Bearer ".count).utf8))
-        let cached = tokens.lookup(tokenHash: hash)
-        var accountID = cached.account
-        if accountID == nil {
-            accountID = try await store.read { db in
+        let token = String(header.dropFirst("Bearer ".count))
+        let cached = tokens.lookup(token: token)
+        var entry = cached.entry
+        if entry == nil {
+            let hash = SHA256.hex(Data(token.utf8))
+            let account = try await store.read { db in
                 try String.fetchOne(db, sql: "SELECT account_id FROM token WHERE hash = ?", arguments: [hash])
             }
-            if let accountID { tokens.remember(tokenHash: hash, account: accountID, generation: cached.generation) }
+            entry = account.map { TokenCache.Entry(account: $0, tokenHash: hash) }
+            if let entry { tokens.remember(token: token, entry, generation: cached.generation) }
         }
-        guard let accountID else { throw APIError(.unauthorized, "unauthorized", "the token is not valid (revoked or never issued)") }
+        guard let entry else { throw APIError(.unauthorized, "unauthorized", "the token is not valid (revoked or never issued)") }
         var context = context
-        context.caller = .init(accountID: accountID, tokenHash: hash)
-        context.logger[metadataKey: "account"] = .string(accountID)
+        context.caller = .init(accountID: entry.account, tokenHash: entry.tokenHash)
+        context.logger[metadataKey: "account"] = .string(entry.account)
         return try await next(request, context)
     }
 }

@@ -5,12 +5,27 @@ import TempoKit
 /// The body of `POST /v1/places/fixes`: `{"fixes": [{"lat", "lon", "time", "accuracy_m"}]}`,
 /// decoded in one pass and checked fix by fix; a bad fix is a 400 naming its index and field,
 /// more than `maxFixes` a 413 naming the limit.
+///
+/// `read(_:)` scans a well-formed batch straight from its bytes (`FixBatchScanner`) and leaves
+/// anything else to the decoder, whose errors name the problem; both apply `checkedFix`.
 struct FixBatch: Decodable {
     /// The most fixes one batch may carry.
     static let maxFixes = 10_000
 
     /// The fixes, in the order sent.
     let fixes: [LocationFix]
+
+    /// The batch in `body`; throws `APIError`s a client reads.
+    static func read(_ body: Data) throws -> [LocationFix] {
+        if let fixes = FixBatchScanner.fixes(in: body) { return fixes }
+        do {
+            return try JSONDecoder().decode(FixBatch.self, from: body).fixes
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.badRequest("the body is not a JSON object with a \"fixes\" array")
+        }
+    }
 
     /// Any key, so unknown ones can be named.
     private struct Key: CodingKey {
@@ -46,7 +61,7 @@ struct FixBatch: Decodable {
             let index = list.currentIndex
             do {
                 fixes.append(try list.decode(WireFix.self).fix)
-            } catch let problem as WireFix.Problem {
+            } catch let problem as Problem {
                 let field = problem.field.map { ".\($0)" } ?? ""
                 throw APIError(.badRequest, problem.code, "fixes[\(index)]\(field) \(problem.reason)")
             } catch {
@@ -56,18 +71,32 @@ struct FixBatch: Decodable {
         self.fixes = fixes
     }
 
+    /// What is wrong with a fix: the field (nil for the fix itself) and why.
+    struct Problem: Error {
+        /// The field, or `nil` for the fix as a whole.
+        let field: String?
+        /// Why, in words.
+        let reason: String
+        /// The error code the client sees.
+        var code = "invalid_fix"
+    }
+
+    /// The fix of these values, as every reader of a batch checks them.
+    static func checkedFix(latitude: Double, longitude: Double, time: ISO8601Time.Reading?, accuracy: Double?) throws(Problem) -> LocationFix {
+        guard latitude.isFinite, (-90...90).contains(latitude) else { throw Problem(field: "lat", reason: "must be −90…90 degrees") }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            throw Problem(field: "lon", reason: "must be −180…180 degrees")
+        }
+        guard let time, time.offsetSeconds != nil else { throw Problem(field: "time", reason: "must be an ISO 8601 instant with an offset") }
+        if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
+            throw Problem(field: "accuracy_m", reason: "must be a number of metres ≥ 0, or null")
+        }
+        return LocationFix(time: time.instantAssumingUTC, coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                           horizontalAccuracyMeters: accuracy)
+    }
+
     /// One fix as sent, checked.
     private struct WireFix: Decodable {
-        /// What is wrong with a fix: the field (nil for the fix itself) and why.
-        struct Problem: Error {
-            /// The field, or `nil` for the fix as a whole.
-            let field: String?
-            /// Why, in words.
-            let reason: String
-            /// The error code the client sees.
-            var code = "invalid_fix"
-        }
-
         /// The fix it stands for.
         let fix: LocationFix
 
@@ -84,22 +113,13 @@ struct FixBatch: Decodable {
                 return value
             }
             let latitude = try number(.lat), longitude = try number(.lon)
-            guard latitude.isFinite, (-90...90).contains(latitude) else { throw Problem(field: "lat", reason: "must be −90…90 degrees") }
-            guard longitude.isFinite, (-180...180).contains(longitude) else {
-                throw Problem(field: "lon", reason: "must be −180…180 degrees")
-            }
-            guard let text = try? container.decode(String.self, forKey: .time), let reading = ISO8601Time.reading(text),
-                  reading.offsetSeconds != nil
-            else { throw Problem(field: "time", reason: "must be an ISO 8601 instant with an offset") }
+            let time = (try? container.decode(String.self, forKey: .time)).flatMap { ISO8601Time.reading($0) }
             var accuracy: Double?
             if container.contains(.accuracy), !((try? container.decodeNil(forKey: .accuracy)) ?? false) {
-                guard let value = try? container.decode(Double.self, forKey: .accuracy), value.isFinite, value >= 0 else {
-                    throw Problem(field: "accuracy_m", reason: "must be a number of metres ≥ 0, or null")
-                }
-                accuracy = value
+                // Not a number: refused by the check, as a negative one is.
+                accuracy = (try? container.decode(Double.self, forKey: .accuracy)) ?? .nan
             }
-            fix = LocationFix(time: reading.instantAssumingUTC, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                              horizontalAccuracyMeters: accuracy)
+            fix = try FixBatch.checkedFix(latitude: latitude, longitude: longitude, time: time, accuracy: accuracy)
         }
     }
 }

@@ -27,15 +27,7 @@ extension PlacesController {
         let caller = try context.requireCaller()
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-        let batch: FixBatch
-        do {
-            batch = try JSONDecoder().decode(FixBatch.self, from: Data(buffer.readableBytesView))
-        } catch let error as APIError {
-            throw error
-        } catch {
-            throw APIError.badRequest("the body is not a JSON object with a \"fixes\" array")
-        }
-        let fixes = batch.fixes, now = self.now()
+        let fixes = try FixBatch.read(Data(buffer.readableBytesView)), now = self.now()
         let account = caller.accountID
         let taken = await monitors.take(account: account)
         let (monitor, outcome) = try await store.write { db -> (AccountMonitor, AccountMonitor.Outcome) in

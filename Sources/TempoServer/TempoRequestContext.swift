@@ -8,8 +8,10 @@ struct TempoRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The authenticated caller (set by `AuthMiddleware`), and the hash of the token used.
     var caller: Caller?
-    /// The peer's IP address, without the port.
-    let remoteAddress: String
+    /// The peer's socket address.
+    private let peer: SocketAddress?
+    /// The peer's IP address, without the port (worked out only when asked: sign-ins need it).
+    var remoteAddress: String { peer?.ipAddress ?? "unknown" }
     /// The largest body a handler collects.
     var maxUploadSize: Int { Self.maxBodyBytes }
     /// The largest request body accepted, bytes (a year of 1 Hz fixes as FIT is ~10 MB); a larger one gets 413.
@@ -17,7 +19,7 @@ struct TempoRequestContext: RequestContext {
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peer = source.channel.remoteAddress
     }
 
     /// An authenticated account and the token it used.

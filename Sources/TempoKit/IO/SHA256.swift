@@ -12,10 +12,14 @@ public enum SHA256 {
 
     /// A digest's bytes as lowercase hex.
     public static func hex(digest: [UInt8]) -> String {
-        digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: digest.count * 2) { buffer in
+            for (index, byte) in digest.enumerated() {
+                buffer[2 * index] = digits[Int(byte >> 4)]
+                buffer[2 * index + 1] = digits[Int(byte & 0x0f)]
+            }
+            return digest.count * 2
+        }
     }
 
     /// The 32 bytes of the SHA-256 of `data`.
