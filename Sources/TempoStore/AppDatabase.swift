@@ -136,7 +136,9 @@ public struct AppDatabase: Sendable {
     }
 
     /// Runs the migrations this file lacks. Processes opening a new store at once race to
-    /// create its tables; the loser's migration rolls back, and it finds the work done.
+    /// change its schema; the loser's migration rolls back ("table already exists", "duplicate
+    /// column name", …), and it finds the work done or applies what is left. An error that
+    /// persists over five attempts is the file's, and is thrown.
     private static func migrate(_ writer: any DatabaseWriter) throws {
         let migrator = AppDatabase.migrator
         for attempt in 1... {
@@ -147,7 +149,7 @@ public struct AppDatabase: Sendable {
             do {
                 try migrator.migrate(writer)
                 return
-            } catch let error as DatabaseError where attempt < 5 && error.message?.contains("already exists") == true {
+            } catch is DatabaseError where attempt < 5 {
                 continue
             }
         }

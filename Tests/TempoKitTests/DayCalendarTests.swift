@@ -66,6 +66,21 @@ import Testing
         #expect(throws: DayCalendarError.fixedOffset(name)) { try DayCalendar(timeZoneIdentifier: name) }
     }
 
+    /// The fixed-offset rule, checked against the regular expression it was first written as
+    /// (`^((Etc/)?(GMT|UTC|UT) ?[-+−]|[-+−]?\d)`, Foundation's regex engine as the oracle), over
+    /// every zone Foundation knows and the offset spellings people type.
+    @Test func theFixedOffsetRuleIsTheRegularExpressions() {
+        let spellings = ["+09:00", "−05:00", "-5", "9", "09", "GMT+9", "GMT 9", "GMT -9", "GMT−9", "UTC+5:30", "UTC", "UT", "UT+1",
+                         "Etc/GMT", "Etc/GMT-9", "Etc/UTC", "Etc/UT+2", "Etc/+3", "GMT", "GMT0", "UTC 5", "UTC +5", "Z", "+", "−", "",
+                         "UTCX+1", "GMTa", "Etc/", "etc/GMT+1", "gmt+1", "٣", "+٣", "America/Argentina/Buenos_Aires"]
+        for name in spellings + TimeZone.knownTimeZoneIdentifiers {
+            let regex = name.range(of: #"^((Etc/)?(GMT|UTC|UT) ?[-+−]|[-+−]?\d)"#, options: .regularExpression) != nil
+            let refused: Bool
+            do { _ = try DayCalendar.ianaTimeZone(name); refused = false } catch { refused = error == .fixedOffset(name) }
+            #expect(refused == regex, "\(name)")
+        }
+    }
+
     @Test(arguments: ["Asia/Kolkata", "Etc/UTC", "UTC", "America/Argentina/Buenos_Aires"])
     func acceptsEveryNameOfTheZoneDatabase(_ name: String) throws {
         #expect(throws: Never.self) { try DayCalendar(timeZoneIdentifier: name) }

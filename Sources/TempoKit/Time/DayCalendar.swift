@@ -21,14 +21,27 @@ public struct DayCalendar: Sendable, Hashable, Codable {
 
     /// Looks up an IANA zone, refusing unknown names and fixed offsets.
     public static func ianaTimeZone(_ identifier: String) throws(DayCalendarError) -> TimeZone {
-        let fixedOffset = #"^((Etc/)?(GMT|UTC|UT) ?[-+−]|[-+−]?\d)"#
-        if identifier.range(of: fixedOffset, options: .regularExpression) != nil {
-            throw .fixedOffset(identifier)
-        }
+        if namesFixedOffset(identifier) { throw .fixedOffset(identifier) }
         // Foundation's list of known identifiers misses current names on Linux (Asia/Kolkata,
         // Etc/UTC), so the zone database itself decides.
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
         return zone
+    }
+
+    /// Whether `identifier` names a fixed offset rather than a zone: `[Etc/](GMT|UTC|UT)[ ]±…` or
+    /// `[±]digit…` (`+09:00`, `UTC+9`, `Etc/GMT-9`), with `−` (U+2212) as a minus too.
+    static func namesFixedOffset(_ identifier: String) -> Bool {
+        let signs: Set<Character> = ["-", "+", "\u{2212}"]
+        var rest = Substring(identifier)
+        if let first = rest.first, signs.contains(first) { rest = rest.dropFirst() }
+        if rest.unicodeScalars.first?.properties.generalCategory == .decimalNumber { return true }
+        let named = identifier.hasPrefix("Etc/") ? identifier.dropFirst(4) : Substring(identifier)
+        for prefix in ["GMT", "UTC", "UT"] where named.hasPrefix(prefix) {
+            var after = named.dropFirst(prefix.count)
+            if after.first == " " { after = after.dropFirst() }
+            if let sign = after.first, signs.contains(sign) { return true }
+        }
+        return false
     }
 
     /// The logical day containing `instant`.
