@@ -4,7 +4,7 @@ import TempoKit
 
 /// The body of `POST /v1/places/fixes`: `{"fixes": [{"lat", "lon", "time", "accuracy_m"}]}`,
 /// decoded in one pass and checked fix by fix; a bad fix is a 400 naming its index and field,
-/// more than `maxFixes` a 413 naming the limit.
+/// more than `maxFixes` a 400 naming the limit (as `POST /v1/runs/{id}/fixes` answers).
 ///
 /// `read(_:)` scans a well-formed batch straight from its bytes (`FixBatchScanner`) and leaves
 /// anything else to the decoder, whose errors name the problem; both apply `checkedFix`.
@@ -53,7 +53,7 @@ struct FixBatch: Decodable {
             throw APIError(.badRequest, "invalid_field", "field \"fixes\" must be an array of fixes")
         }
         if let count = list.count, count > Self.maxFixes {
-            throw APIError(.contentTooLarge, "too_many_fixes", "a batch holds at most \(Self.maxFixes) fixes; this one has \(count)")
+            throw APIError(.badRequest, "too_many_fixes", "a batch holds at most \(Self.maxFixes) fixes; this one has \(count)")
         }
         var fixes: [LocationFix] = []
         fixes.reserveCapacity(list.count ?? 0)

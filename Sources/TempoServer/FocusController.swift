@@ -133,6 +133,9 @@ struct FocusController {
     /// The session the body describes, checked against the account's other sessions.
     private static func session(id: UUID, body: SessionBody, others: inout FocusLedger, now: Date) throws -> FocusSession {
         do {
+            if body.end == nil, body.segments != nil {
+                throw APIError(.badRequest, "invalid_field", "field \"segments\" is for a stopped session (one with an end)")
+            }
             if let end = body.end, let segments = body.segments {
                 return try segmented(id: id, body: body, segments: segments, end: end, others: &others, now: now)
             }
