@@ -15,7 +15,7 @@ final class FocusCache: Sendable {
     /// An account's settings and sessions at one version.
     struct Snapshot: Sendable {
         let version: UInt64
-        let settings: FocusController.SettingsBody
+        let settings: FocusSettings
         let ledger: FocusLedger
     }
 

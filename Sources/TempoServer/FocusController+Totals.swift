@@ -17,22 +17,22 @@ extension FocusController {
         let now = now()
         if let body = cache.status(of: account, version: version, at: now) { return Self.json(body) }
         let snapshot = try await snapshot(of: account, version: version)
-        let status: FocusStatus
-        let calendar: DayCalendar
-        do {
-            let settings = try snapshot.settings.settings()
-            calendar = try settings.calendar()
-            status = try snapshot.ledger.status(settings: settings, now: now)
-        } catch {
-            throw APIError(.internalServerError, "invalid_settings", "the stored settings cannot count days: \(error)")
-        }
+        let status = try Self.counting { () throws(DayCalendarError) in try snapshot.ledger.status(settings: snapshot.settings, now: now) }
         let body = ByteBuffer(bytes: try JSONBody.encoder().encode(status))
         if !status.isRunning {
+            let calendar = try Self.counting { () throws(DayCalendarError) in try snapshot.settings.calendar() }
             let today = status.report.today
             let valid = calendar.start(of: today)..<calendar.start(of: today.adding(days: 1))
             cache.keep(FocusCache.Status(version: version, valid: valid, body: body), of: account)
         }
         return Self.json(body)
+    }
+
+    /// `body`'s result; stored settings that cannot count days (never accepted) are a 500.
+    private static func counting<T>(_ body: () throws(DayCalendarError) -> T) throws -> T {
+        do { return try body() } catch {
+            throw APIError(.internalServerError, "invalid_settings", "the stored settings cannot count days: \(error)")
+        }
     }
 
     private static func json(_ body: ByteBuffer) -> Response {
@@ -43,8 +43,8 @@ extension FocusController {
     /// cache or from one database snapshot.
     private func snapshot(of account: String, version: UInt64) async throws -> FocusCache.Snapshot {
         if let snapshot = cache.snapshot(of: account, version: version) { return snapshot }
-        let (settings, ledger) = try await Self.settingsAndLedger(of: account, in: store)
-        let snapshot = FocusCache.Snapshot(version: version, settings: settings, ledger: ledger)
+        let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
+        let snapshot = FocusCache.Snapshot(version: version, settings: try stored.settings(), ledger: ledger)
         cache.keep(snapshot, of: account)
         return snapshot
     }
@@ -53,7 +53,7 @@ extension FocusController {
         let account = try context.requireCaller().accountID
         let snapshot = try await snapshot(of: account, version: hub.versions.current(account))
         let ledger = snapshot.ledger
-        var settings = try snapshot.settings.settings()
+        var settings = snapshot.settings
         let query = request.uri.queryParameters
         if let tz = query["tz"] { settings.timeZoneIdentifier = String(tz) }
         if let dayStart = query["day_start"] {
