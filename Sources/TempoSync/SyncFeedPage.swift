@@ -25,9 +25,27 @@ struct SyncFeedPage: Decodable {
                 incoming = .sessionDeleted(id: try container.decode(String.self, forKey: .id))
             case ("badge", "put"):
                 incoming = .badge(try container.decode(SyncedBadge.self, forKey: .record))
+            case ("run", "put"):
+                // The summary's sport is the declared one unless it was inferred; the fixes are fetched apart.
+                let summary = try container.decode(RunHeader.self, forKey: .record)
+                incoming = .run(SyncedRun(id: try container.decode(String.self, forKey: .id),
+                                          sport: summary.sportInferred ? nil : summary.sport, name: nil, fixes: []))
+            case ("run", "delete"):
+                incoming = .runDeleted(id: try container.decode(String.self, forKey: .id))
             default:
                 incoming = .other
             }
+        }
+    }
+
+    /// The keys of a run's summary document that its local copy needs.
+    struct RunHeader: Decodable {
+        let sport: String?
+        let sportInferred: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case sport
+            case sportInferred = "sport_inferred"
         }
     }
 
