@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Testing
+import TempoKit
+import TempoStore
+
+/// Runs in the store's side of sync: a finished run offered until acknowledged, its deletion
+/// offered once acknowledged, and a pulled run stored with the numbers of its fixes.
+@Suite struct SyncRunStoreTests {
+    let t0 = Date(timeIntervalSince1970: 1_714_550_400)  // 2024-05-01T08:00:00Z
+
+    /// A jog north, a fix every 2 s at about 3 m/s; the last fix has no time.
+    func fixes(_ count: Int) -> [LocationFix] {
+        (0..<count).map { index in
+            LocationFix(time: index == count - 1 ? nil : t0 + Double(index) * 2,
+                        coordinate: Coordinate(latitude: 48.1 + Double(index) * 0.000054, longitude: 11.5), altitudeMeters: 520)
+        }
+    }
+
+    @Test func aFinishedRunIsOfferedWithItsTimedFixesUntilAcknowledgedAndItsDeletionAfter() throws {
+        let database = try AppDatabase.inMemory()
+        let record = RunRecord(source: .file, sourceName: "jog.gpx", contentHash: "abc", sport: "Running", name: "Jog", createdAt: t0)
+        let track = fixes(50)
+        _ = try database.importRun(record, segments: [Array(track[..<20]), Array(track[20...])], lapStarts: [])
+        let id = record.id.uuidString.lowercased()
+        // The sport as the server names it; the fix without a time stays here.
+        let expected = SyncedRun(id: id, sport: "running", name: "Jog", fixes: track.dropLast().map(SyncedRun.Fix.init))
+        #expect(try database.syncOutbox() == [.run(expected)])
+        try database.acknowledgePush(.run(expected.with(fixes: [])))
+        #expect(try database.syncOutbox() == [])
+
+        try database.deleteRun(matching: id)
+        #expect(try database.syncOutbox() == [.runDeleted(id: id)])
+        try database.acknowledgePush(.runDeleted(id: id))
+        #expect(try database.syncOutbox() == [])
+    }
+
+    @Test func aPulledRunIsStoredUnderItsIdWithTheNumbersOfItsFixesOnce() throws {
+        let database = try AppDatabase.inMemory()
+        let id = UUID()
+        let track = Array(fixes(80).dropLast())
+        let pulled = SyncedRun(id: id.uuidString, sport: "running", name: nil, fixes: track.map(SyncedRun.Fix.init))
+        // Without fixes (an earlier entry of the page, or a run gone since) nothing is stored.
+        #expect(try database.applyPulled([.run(pulled.with(fixes: []))], cursor: 3) == 0)
+        #expect(try database.runs().isEmpty)
+        #expect(try database.applyPulled([.run(pulled)], cursor: 4) == 1)
+
+        let stored = try database.run(matching: id.uuidString)
+        let expected = RunAnalysis.summarize(segments: [track], settings: RunSettings(sport: .running))
+        #expect(stored.record.sourceName == "tempo sync")
+        #expect(stored.record.distanceMeters == expected.distanceMeters)
+        #expect(stored.record.movingSeconds == expected.movingSeconds)
+        #expect(stored.summary().distanceMeters == expected.distanceMeters)
+        #expect(try database.heldRuns(among: [id.uuidString.lowercased(), UUID().uuidString.lowercased()]) == [id.uuidString.lowercased()])
+        // Pulled, so acknowledged: nothing goes back, and the same entry again changes nothing.
+        #expect(try database.syncOutbox() == [])
+        #expect(try database.applyPulled([.run(pulled)], cursor: 5) == 0)
+        #expect(try database.applyPulled([.runDeleted(id: id.uuidString.lowercased())], cursor: 6) == 1)
+        #expect(try database.runs().isEmpty)
+        #expect(try database.syncOutbox() == [])
+    }
+}
