@@ -32,7 +32,7 @@ extension AppDatabase {
 
     /// Kinds of `sync_ack`, as the server's change feed names them.
     enum SyncKind {
-        static let settings = "focus_settings", session = "focus_session", badge = "badge", run = "run"
+        static let settings = "focus_settings", session = "focus_session", badge = "badge", run = "run", place = "place"
         /// The id of the account's one settings record.
         static let settingsID = "settings"
     }
@@ -40,7 +40,8 @@ extension AppDatabase {
     // MARK: - Pushing
 
     /// Every local change the server has not acknowledged: the settings (once configured here),
-    /// stopped sessions new or changed, badges, finished runs not pushed yet, and deletions.
+    /// stopped sessions new or changed, badges, places new or changed, finished runs not pushed
+    /// yet, and deletions.
     /// Running sessions wait until they stop, unfinished runs until they finish.
     public func syncOutbox() throws -> [SyncOutgoing] {
         try perform(.read) { db in
@@ -65,6 +66,7 @@ extension AppDatabase {
                 let document = SyncedBadge(row.record)
                 if acks[SyncKind.badge]?[document.badge] != (try Self.digest(document)) { outbox.append(.badge(document)) }
             }
+            outbox += try Self.placeOutbox(db, acknowledged: acks[SyncKind.place] ?? [:])
             outbox += try Self.runOutbox(db, acknowledged: acks[SyncKind.run] ?? [:])
             return outbox
         }
@@ -157,6 +159,10 @@ extension AppDatabase {
             return try applyRun(run, in: db)
         case .runDeleted(let id):
             return try applyRunDeletion(id: id, in: db)
+        case .place(let place):
+            return try applyPlace(place, in: db)
+        case .placeDeleted(let name):
+            return try applyPlaceDeletion(name: name, in: db)
         case .other:
             return false
         }

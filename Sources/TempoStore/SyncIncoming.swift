@@ -13,6 +13,10 @@ public enum SyncIncoming: Sendable, Equatable {
     case run(SyncedRun)
     /// A run was deleted.
     case runDeleted(id: String)
+    /// A place was defined or redefined.
+    case place(SyncedPlace)
+    /// A place was deleted.
+    case placeDeleted(name: String)
     /// A kind of record this device does not keep yet: only the cursor moves past it.
     case other
 }

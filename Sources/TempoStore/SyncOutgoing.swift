@@ -12,4 +12,8 @@ public enum SyncOutgoing: Sendable, Equatable {
     case run(SyncedRun)
     /// A run the server acknowledged was deleted here (`DELETE /v1/runs/{id}`).
     case runDeleted(id: String)
+    /// A place is new or changed (`PUT /v1/places/{name}`).
+    case place(SyncedPlace)
+    /// A place the server acknowledged was removed here (`DELETE /v1/places/{name}`).
+    case placeDeleted(name: String)
 }

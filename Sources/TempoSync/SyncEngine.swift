@@ -59,7 +59,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// Characters a badge's name keeps in a path segment; the rest is percent-encoded.
-    private static let pathCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+    static let pathCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
 
     private func push(into report: inout SyncReport) async throws {
         for change in try database.syncOutbox() {
@@ -107,6 +107,10 @@ public struct SyncEngine: Sendable {
                 try database.acknowledgePush(.sessionDeleted(id: id))
             case .run(let run):
                 guard try await push(run, into: &report) else { continue }
+            case .place(let place):
+                guard try await push(place, into: &report) else { continue }
+            case .placeDeleted(let name):
+                guard try await pushDeletion(ofPlace: name, into: &report) else { continue }
             case .runDeleted(let id):
                 let answer = try await client.send("DELETE", "/v1/runs/\(id)")
                 guard answer.status == 204 || answer.status == 404 else {

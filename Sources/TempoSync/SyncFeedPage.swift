@@ -30,6 +30,10 @@ struct SyncFeedPage: Decodable {
                 let summary = try container.decode(RunHeader.self, forKey: .record)
                 incoming = .run(SyncedRun(id: try container.decode(String.self, forKey: .id),
                                           sport: summary.sportInferred ? nil : summary.sport, name: nil, fixes: []))
+            case ("place", "put"):
+                incoming = .place(try container.decode(SyncedPlace.self, forKey: .record))
+            case ("place", "delete"):
+                incoming = .placeDeleted(name: try container.decode(String.self, forKey: .id))
             case ("run", "delete"):
                 incoming = .runDeleted(id: try container.decode(String.self, forKey: .id))
             default:

@@ -273,10 +273,14 @@ struct SyncTests {
         try await earn(b, [cafe, teahouse], from: try Date("2026-11-17T10:00:00Z", strategy: .iso8601))
         try await login(a, to: server, create: true)
         try await login(b, to: server, create: false)
-        // B first: the server learns B's later coffee, then A's earlier one replaces it everywhere.
-        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 2, pulled 0\n")
-        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 1, pulled 1\n")
+        // B first: the server learns B's later coffee (and its two places), then A's earlier one
+        // replaces it everywhere. A's Cafe is B's, to the metre: pushed, but no change for B.
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 4, pulled 0\n")
+        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 2, pulled 2\n")
         #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        let placesOnA = try await a.run(["places", "list", "--json"], now: Self.now).output
+        #expect(placesOnA == (try await b.run(["places", "list", "--json"], now: Self.now).output))
+        #expect(placesOnA.contains("Teahouse"))
 
         let onA = try await a.run(["badges", "--json"], now: Self.now).output, onB = try await b.run(["badges", "--json"], now: Self.now).output
         #expect(onA == onB)
@@ -286,6 +290,16 @@ struct SyncTests {
         let held = try await server.send("GET", "/v1/badges", token: try token(of: a))
         let onServer = (held.json["badges"] as? [[String: Any]]) ?? ((try? JSONSerialization.jsonObject(with: held.body)) as? [[String: Any]] ?? [])
         #expect(onServer.map { "\($0["badge"] ?? "")@\($0["earned_at"] ?? "")" } == badges.map { "\($0["badge"] ?? "")@\($0["earned_at"] ?? "")" })
+
+        // A place removed on one device is removed on the server and then on the other.
+        try await b.run(["places", "remove", "Teahouse"], now: Self.now)
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 1, pulled 0\n")
+        #expect(try await a.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        let remaining = try await a.run(["places", "list", "--json"], now: Self.now).output
+        #expect(remaining == (try await b.run(["places", "list", "--json"], now: Self.now).output))
+        #expect(remaining.contains("Cafe") && !remaining.contains("Teahouse"), "\(remaining)")
+        let placesOnServer = try await server.send("GET", "/v1/places", token: try token(of: a)).json["places"] as? [[String: Any]] ?? []
+        #expect(placesOnServer.compactMap { $0["name"] as? String } == ["Cafe"])
         await server.stop()
     }
 
