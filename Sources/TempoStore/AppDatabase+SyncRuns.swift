@@ -7,11 +7,23 @@ import TempoKit
 /// track of one segment (the numbers the server's replay of the same fixes gives). Runs are
 /// never edited: once acknowledged, a run only leaves the outbox again by being deleted.
 extension AppDatabase {
-    /// The ids of the runs this store holds among `ids` (lowercase).
-    public func heldRuns(among ids: Set<String>) throws -> Set<String> {
+    /// The source name of a run pulled from the server.
+    public static let pulledRunSource = "tempo sync"
+
+    /// The runs this store holds among `ids` (lowercase): for each, how many timed fixes it has
+    /// when it was pulled from the server (a run still fed there may have more by now), nil
+    /// when it was recorded or imported here.
+    public func heldRuns(among ids: Set<String>) throws -> [String: Int?] {
         try perform(.read) { db in
-            let held = try String.fetchAll(db, sql: "SELECT id FROM run").map { $0.lowercased() }
-            return ids.intersection(held)
+            var held: [String: Int?] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, source_name, (SELECT COUNT(*) FROM run_fix WHERE run_id = run.id AND time IS NOT NULL) AS points FROM run
+                """) {
+                let id = (row["id"] as String).lowercased()
+                guard ids.contains(id) else { continue }
+                held[id] = (row["source_name"] as String) == Self.pulledRunSource ? .some(row["points"] as Int) : .some(nil)
+            }
+            return held
         }
     }
 
@@ -42,9 +54,13 @@ extension AppDatabase {
     }
 
     /// Acknowledges a run this store holds (pushed, or pulled before), or stores a pulled one
-    /// with its fixes as one track; true when the store changed.
+    /// with its fixes as one track (replacing an earlier pull of it); true when the store changed.
     static func applyRun(_ run: SyncedRun, in db: Database) throws -> Bool {
         guard let uuid = UUID(uuidString: run.id) else { throw StoreError.refused("not a run id: \(run.id)") }
+        // A pulled run fetched again (the server was given more fixes since) is replaced.
+        if !run.fixes.isEmpty, let record = try RunRecord.fetchOne(db, key: uuid.uuidString), record.sourceName == pulledRunSource {
+            try record.delete(db)
+        }
         if let record = try RunRecord.fetchOne(db, key: uuid.uuidString) {
             let points = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM run_fix WHERE run_id = ? AND time IS NOT NULL",
                                           arguments: [record.id.uuidString]) ?? 0
@@ -54,7 +70,7 @@ extension AppDatabase {
         }
         guard !run.fixes.isEmpty else { return false }
         let fixes = run.fixes.map(\.locationFix)
-        var record = RunRecord(id: uuid, source: .file, sourceName: "tempo sync", sport: run.sport, name: run.name, createdAt: Date())
+        var record = RunRecord(id: uuid, source: .file, sourceName: pulledRunSource, sport: run.sport, name: run.name, createdAt: Date())
         record.finish(StoredRun(record: record, fixes: fixes.map { (0, $0) }, events: [], lapStarts: []).summary())
         try record.insert(db)
         for (seq, fix) in fixes.enumerated() {

@@ -53,19 +53,25 @@ extension SyncEngine {
         return true
     }
 
-    /// `changes` with the fixes of every run put there that the store does not hold, fetched
-    /// once per run (its last put of the page); a run the server no longer holds is skipped
-    /// (its deletion follows in the feed).
-    func withRunFixes(_ changes: [SyncIncoming]) async throws -> [SyncIncoming] {
+    /// `changes` with the fixes of every run put there that the store does not hold (or holds
+    /// from an earlier pull, with fewer fixes than the server's summary counts now), fetched once
+    /// per run (its last put of the page); a run the server no longer holds is skipped (its
+    /// deletion follows in the feed).
+    func withRunFixes(_ changes: [SyncFeedPage.Change]) async throws -> [SyncIncoming] {
         var lastPut: [String: Int] = [:]
         for (index, change) in changes.enumerated() {
-            if case .run(let run) = change { lastPut[run.id] = index }
+            if case .run(let run) = change.incoming { lastPut[run.id] = index }
         }
-        guard !lastPut.isEmpty else { return changes }
+        var result = changes.map(\.incoming)
+        guard !lastPut.isEmpty else { return result }
         let held = try database.heldRuns(among: Set(lastPut.keys))
-        var result = changes
-        for (id, index) in lastPut where !held.contains(id) {
-            guard case .run(let run) = changes[index] else { continue }
+        for (id, index) in lastPut {
+            guard case .run(let run) = result[index] else { continue }
+            switch held[id] {
+            case .none: break
+            case .some(.some(let points)) where points != changes[index].runPoints: break
+            case .some: continue
+            }
             let answer = try await client.send("GET", "/v1/runs/\(id)/fixes")
             switch answer.status {
             case 200: result[index] = .run(run.with(fixes: try SyncJSON.decode(FixBatch.self, from: answer.body).fixes))

@@ -137,7 +137,7 @@ public struct SyncEngine: Sendable {
             guard answer.status == 200 else { throw SyncError.refused(status: answer.status, message: answer.errorMessage) }
             let page = try SyncJSON.decode(SyncFeedPage.self, from: answer.body)
             guard !page.changes.isEmpty, page.next > cursor else { return }
-            report.pulled += try database.applyPulled(try await withRunFixes(page.changes.map(\.incoming)), cursor: page.next)
+            report.pulled += try database.applyPulled(try await withRunFixes(page.changes), cursor: page.next)
             cursor = page.next
         }
     }

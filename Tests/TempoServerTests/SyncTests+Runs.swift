@@ -110,3 +110,36 @@ extension SyncTests {
         await server.stop()
     }
 }
+
+/// A run still fed to the server while a device pulls it.
+extension SyncTests {
+    /// The fixes numbered `range`, a second apart two hours before now, jogging north at about 3 m/s.
+    func liveFixes(_ range: Range<Int>) -> [[String: Any]] {
+        let start = Self.now.addingTimeInterval(-7200)
+        return range.map { index in
+            ["time": start.addingTimeInterval(Double(index)).formatted(Date.ISO8601FormatStyle()),
+             "lat": 37.5 + Double(index) * 0.000027, "lon": 126.97]
+        }
+    }
+
+    @Test func aRunPulledWhileItWasStillFedIsPulledAgainWithItsNewFixes() async throws {
+        let server = try await TestServer.start(now: Self.now)
+        let b = try SyncDevice("b")
+        try await login(b, to: server, create: true)
+        let token = try token(of: b)
+        let id = UUID().uuidString.lowercased()
+        #expect(try await server.send("PUT", "/v1/runs/\(id)", json: ["sport": "run"], token: token).status == 201)
+        #expect(try await server.send("POST", "/v1/runs/\(id)/fixes", json: ["fixes": liveFixes(0..<300)], token: token).status == 200)
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        let early = try await runs(of: b)
+        #expect(early == (try await serverRuns(server, token: token)))
+
+        #expect(try await server.send("POST", "/v1/runs/\(id)/fixes", json: ["fixes": liveFixes(300..<900)], token: token).status == 200)
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 1\n")
+        let later = try await runs(of: b)
+        #expect(later == (try await serverRuns(server, token: token)))
+        #expect(later != early)
+        #expect(try await b.run(["sync"], now: Self.now).output == "pushed 0, pulled 0\n")
+        await server.stop()
+    }
+}

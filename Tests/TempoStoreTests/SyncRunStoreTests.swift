@@ -51,10 +51,22 @@ import TempoStore
         #expect(stored.record.distanceMeters == expected.distanceMeters)
         #expect(stored.record.movingSeconds == expected.movingSeconds)
         #expect(stored.summary().distanceMeters == expected.distanceMeters)
-        #expect(try database.heldRuns(among: [id.uuidString.lowercased(), UUID().uuidString.lowercased()]) == [id.uuidString.lowercased()])
+        let key = id.uuidString.lowercased()
+        let held: [String: Int?] = [key: 79]
+        #expect(try database.heldRuns(among: [key, UUID().uuidString.lowercased()]) == held)
         // Pulled, so acknowledged: nothing goes back, and the same entry again changes nothing.
         #expect(try database.syncOutbox() == [])
-        #expect(try database.applyPulled([.run(pulled)], cursor: 5) == 0)
+        #expect(try database.applyPulled([.run(pulled.with(fixes: []))], cursor: 5) == 0)
+
+        // Fetched again with the fixes the server was given since: the earlier pull is replaced.
+        let longer = fixes(200).dropLast().map(SyncedRun.Fix.init)
+        #expect(try database.applyPulled([.run(pulled.with(fixes: Array(longer)))], cursor: 5) == 1)
+        #expect(try database.runs().count == 1)
+        let grown: [String: Int?] = [key: 199]
+        #expect(try database.heldRuns(among: [key]) == grown)
+        #expect(try database.run(matching: key).record.distanceMeters
+                == RunAnalysis.summarize(segments: [fixes(200).dropLast()], settings: RunSettings(sport: .running)).distanceMeters)
+        #expect(try database.syncOutbox() == [])
         #expect(try database.applyPulled([.runDeleted(id: id.uuidString.lowercased())], cursor: 6) == 1)
         #expect(try database.runs().isEmpty)
         #expect(try database.syncOutbox() == [])
