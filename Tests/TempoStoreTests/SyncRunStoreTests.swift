@@ -71,4 +71,15 @@ import TempoStore
         #expect(try database.runs().isEmpty)
         #expect(try database.syncOutbox() == [])
     }
+
+    @Test func aStoreSyncedBeforeRunsSyncedReadsTheFeedAgainFromTheStart() throws {
+        let queue = try DatabaseQueue()
+        let database = try AppDatabase(queue)
+        try database.applyPulled([.other], cursor: 9)
+        #expect(try database.syncCursor() == 9)
+        // As a store migrated before "v2 sync runs" existed, whose cursor skipped `run` changes.
+        try queue.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2 sync runs'") }
+        let upgraded = try AppDatabase(queue)
+        #expect(try upgraded.syncCursor() == 0)
+    }
 }
