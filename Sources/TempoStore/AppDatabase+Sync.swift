@@ -23,11 +23,16 @@ extension AppDatabase {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Before runs synced, the cursor moved past `run` changes without applying them: a device
+        // reads the feed again from the start (what it applied already is recognised by its digest).
+        migrator.registerMigration("v2 sync runs") { db in
+            try db.execute(sql: "DELETE FROM sync_state WHERE key = 'cursor'")
+        }
     }
 
     /// Kinds of `sync_ack`, as the server's change feed names them.
     enum SyncKind {
-        static let settings = "focus_settings", session = "focus_session", badge = "badge"
+        static let settings = "focus_settings", session = "focus_session", badge = "badge", run = "run", place = "place"
         /// The id of the account's one settings record.
         static let settingsID = "settings"
     }
@@ -35,7 +40,9 @@ extension AppDatabase {
     // MARK: - Pushing
 
     /// Every local change the server has not acknowledged: the settings (once configured here),
-    /// stopped sessions new or changed, and deletions. Running sessions wait until they stop.
+    /// stopped sessions new or changed, badges, places new or changed, finished runs not pushed
+    /// yet, and deletions.
+    /// Running sessions wait until they stop, unfinished runs until they finish.
     public func syncOutbox() throws -> [SyncOutgoing] {
         try perform(.read) { db in
             let acks = try Self.acknowledged(db)
@@ -59,6 +66,8 @@ extension AppDatabase {
                 let document = SyncedBadge(row.record)
                 if acks[SyncKind.badge]?[document.badge] != (try Self.digest(document)) { outbox.append(.badge(document)) }
             }
+            outbox += try Self.placeOutbox(db, acknowledged: acks[SyncKind.place] ?? [:])
+            outbox += try Self.runOutbox(db, acknowledged: acks[SyncKind.run] ?? [:])
             return outbox
         }
     }
@@ -146,21 +155,29 @@ extension AppDatabase {
             try row?.save(db)
             try acknowledge(db, kind: SyncKind.badge, id: document.badge, digest: digest)
             return true
+        case .run(let run):
+            return try applyRun(run, in: db)
+        case .runDeleted(let id):
+            return try applyRunDeletion(id: id, in: db)
+        case .place(let place):
+            return try applyPlace(place, in: db)
+        case .placeDeleted(let name):
+            return try applyPlaceDeletion(name: name, in: db)
         case .other:
             return false
         }
     }
 
-    private static func acknowledge(_ db: Database, kind: String, id: String, digest: String) throws {
+    static func acknowledge(_ db: Database, kind: String, id: String, digest: String) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO sync_ack (kind, id, digest) VALUES (?, ?, ?)", arguments: [kind, id, digest])
     }
 
-    private static func acknowledgedDigest(_ db: Database, kind: String, id: String) throws -> String? {
+    static func acknowledgedDigest(_ db: Database, kind: String, id: String) throws -> String? {
         try String.fetchOne(db, sql: "SELECT digest FROM sync_ack WHERE kind = ? AND id = ?", arguments: [kind, id])
     }
 
     /// Every acknowledged digest, by kind and id.
-    private static func acknowledged(_ db: Database) throws -> [String: [String: String]] {
+    static func acknowledged(_ db: Database) throws -> [String: [String: String]] {
         var acks: [String: [String: String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT kind, id, digest FROM sync_ack") {
             let kind: String = row["kind"], id: String = row["id"], digest: String = row["digest"]
@@ -178,7 +195,7 @@ extension AppDatabase {
     }
 
     /// The digest of a document: SHA-256 of its JSON (sorted keys, ISO 8601 instants).
-    private static func digest(_ document: some Encodable) throws -> String {
+    static func digest(_ document: some Encodable) throws -> String {
         SHA256.hex(try TempoJSON.encoder(pretty: false).encode(document))
     }
 }

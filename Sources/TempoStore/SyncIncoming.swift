@@ -8,6 +8,15 @@ public enum SyncIncoming: Sendable, Equatable {
     case sessionDeleted(id: String)
     /// A badge was earned (or earned earlier than known) on some device.
     case badge(SyncedBadge)
+    /// A run the server holds, with its fixes (none when this device holds it already, or when
+    /// the server acknowledged this device's push of it).
+    case run(SyncedRun)
+    /// A run was deleted.
+    case runDeleted(id: String)
+    /// A place was defined or redefined.
+    case place(SyncedPlace)
+    /// A place was deleted.
+    case placeDeleted(name: String)
     /// A kind of record this device does not keep yet: only the cursor moves past it.
     case other
 }

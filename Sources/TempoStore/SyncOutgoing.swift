@@ -8,4 +8,12 @@ public enum SyncOutgoing: Sendable, Equatable {
     case sessionDeleted(id: String)
     /// A badge earned here, or earned earlier here than the server knew (`PUT /v1/badges/{badge}`).
     case badge(SyncedBadge)
+    /// A finished run the server has not acknowledged (`PUT /v1/runs/{id}`, then its fixes).
+    case run(SyncedRun)
+    /// A run the server acknowledged was deleted here (`DELETE /v1/runs/{id}`).
+    case runDeleted(id: String)
+    /// A place is new or changed (`PUT /v1/places/{name}`).
+    case place(SyncedPlace)
+    /// A place the server acknowledged was removed here (`DELETE /v1/places/{name}`).
+    case placeDeleted(name: String)
 }

@@ -10,6 +10,8 @@ import TempoStore
 /// only the time no other session covers is added, and every device takes the server's trimmed
 /// version. A session another one covers entirely is refused; it is reported and kept here. For
 /// an edit on two devices, the last push wins. Badges are a union, the earliest award of each kept.
+/// Runs are a union too (their ids are made where they were recorded or derived from a file's
+/// bytes); a deletion on any device deletes a run everywhere.
 public struct SyncEngine: Sendable {
     /// The local store, the source of truth of this device.
     public let database: AppDatabase
@@ -57,7 +59,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// Characters a badge's name keeps in a path segment; the rest is percent-encoded.
-    private static let pathCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+    static let pathCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
 
     private func push(into report: inout SyncReport) async throws {
         for change in try database.syncOutbox() {
@@ -103,6 +105,19 @@ public struct SyncEngine: Sendable {
                     continue
                 }
                 try database.acknowledgePush(.sessionDeleted(id: id))
+            case .run(let run):
+                guard try await push(run, into: &report) else { continue }
+            case .place(let place):
+                guard try await push(place, into: &report) else { continue }
+            case .placeDeleted(let name):
+                guard try await pushDeletion(ofPlace: name, into: &report) else { continue }
+            case .runDeleted(let id):
+                let answer = try await client.send("DELETE", "/v1/runs/\(id)")
+                guard answer.status == 204 || answer.status == 404 else {
+                    try refuse(answer, record: "run \(id.prefix(8))", into: &report)
+                    continue
+                }
+                try database.acknowledgePush(.runDeleted(id: id))
             }
             report.pushed += 1
         }
@@ -110,7 +125,7 @@ public struct SyncEngine: Sendable {
 
     /// A push the server refused: a 4xx is this record's conflict (kept here, offered again next
     /// time); anything else stops the sync.
-    private func refuse(_ answer: SyncClient.Answer, record: String, into report: inout SyncReport) throws {
+    func refuse(_ answer: SyncClient.Answer, record: String, into report: inout SyncReport) throws {
         guard (400..<500).contains(answer.status) else { throw SyncError.refused(status: answer.status, message: answer.errorMessage) }
         report.conflicts.append("\(record): \(answer.errorMessage); kept here")
     }
@@ -122,7 +137,7 @@ public struct SyncEngine: Sendable {
             guard answer.status == 200 else { throw SyncError.refused(status: answer.status, message: answer.errorMessage) }
             let page = try SyncJSON.decode(SyncFeedPage.self, from: answer.body)
             guard !page.changes.isEmpty, page.next > cursor else { return }
-            report.pulled += try database.applyPulled(page.changes.map(\.incoming), cursor: page.next)
+            report.pulled += try database.applyPulled(try await withRunFixes(page.changes), cursor: page.next)
             cursor = page.next
         }
     }

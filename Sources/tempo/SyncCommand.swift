@@ -8,6 +8,7 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Push this device's changes to the server and pull the others' (see `tempo login`).",
         discussion: """
+            Syncs focus settings and sessions, badges, places and finished runs. \
             Safe to interrupt: the next sync resumes. Overlapping sessions from two devices are \
             trimmed by the server (only uncovered time is added) and every device takes the \
             trimmed version; a session another covers entirely is reported and kept here; for an \
