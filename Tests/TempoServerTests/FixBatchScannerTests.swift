@@ -6,17 +6,8 @@ import Testing
 /// The fast reader of fix batches agrees with Foundation's `JSONDecoder` (the oracle, through
 /// `FixBatch`'s decoding) on every body it reads, and reads the plain bodies clients send.
 struct FixBatchScannerTests {
-    /// A seeded generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator the other server tests use, so a failure can be replayed.
+    typealias SplitMix = SameNumbersTests.Random
 
     /// A value for `key`: usually valid, sometimes one of the ways clients get it wrong.
     static func value(_ key: String, _ rng: inout SplitMix) -> String {
