@@ -161,23 +161,26 @@ struct TimerTests {
         let token = try await server.signUp("ada@example.org")
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: server.baseURL)!, token: token)
         try await Task.sleep(for: .milliseconds(300))
+        // Seconds per step of the scenario: long enough that its seven requests fit in one step on a
+        // busy machine (the checks below are relative to the steps).
+        let step = 3.0
         let startMilliseconds = Self.millisecondsNow()
-        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000), deadline = start.addingTimeInterval(2)
+        let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000), deadline = start.addingTimeInterval(2 * step)
         let running = { Self.running(from: startMilliseconds, for: $0) }
         // The one that finishes; one paused and one deleted before their deadlines, which must stay
-        // silent; one moved from +1 s to +2.5 s (paused a while by its device), announced only then.
-        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(2), token: token).status == 201)
-        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(1), token: token).status == 201)
-        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(3))", json: running(1.5), token: token).status == 201)
-        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(4))", json: running(1), token: token).status == 201)
-        let paused: [String: Any] = ["state": "paused", "duration_s": 1, "started_at": Self.text(milliseconds: startMilliseconds), "elapsed_s": 0.25]
+        // silent; one moved from step 1 to step 2.5 (paused a while by its device), announced only then.
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(2 * step), token: token).status == 201)
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(step), token: token).status == 201)
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(3))", json: running(1.5 * step), token: token).status == 201)
+        #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(4))", json: running(step), token: token).status == 201)
+        let paused: [String: Any] = ["state": "paused", "duration_s": step, "started_at": Self.text(milliseconds: startMilliseconds), "elapsed_s": 0.25]
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(2))", json: paused, token: token).status == 200)
         #expect(try await server.send("DELETE", "/v1/timers/\(Self.timerID(3))", token: token).status == 204)
-        var moved = running(1)
-        moved["deadline_at"] = Self.text(milliseconds: startMilliseconds + 2500)
+        var moved = running(step)
+        moved["deadline_at"] = Self.text(milliseconds: startMilliseconds + Int(2500 * step))
         #expect(try await server.send("PUT", "/v1/timers/\(Self.timerID(4))", json: moved, token: token).status == 200)
-        #expect(Date() < start.addingTimeInterval(1), "the set-up took too long to prove anything")
-        await stream.wait(for: 8, seconds: 5)
+        #expect(Date() < start.addingTimeInterval(step), "the set-up took too long to prove anything")
+        await stream.wait(for: 8, seconds: 2 * step + 3)
         let arrival = Date()
         let events = stream.events
         #expect(events.count == 8)
@@ -187,10 +190,10 @@ struct TimerTests {
         #expect(last["op"] as? String == "finished" && last["id"] as? String == Self.timerID(1))
         let record = last["record"] as? [String: Any] ?? [:]
         #expect(record["state"] as? String == "finished" && record["remaining_s"] as? Double == 0)
-        #expect(record["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
+        #expect(record["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + Int(2000 * step)))
 
-        await stream.wait(for: 9, seconds: 3)
-        let movedArrival = Date().timeIntervalSince(start.addingTimeInterval(2.5))
+        await stream.wait(for: 9, seconds: step + 2)
+        let movedArrival = Date().timeIntervalSince(start.addingTimeInterval(2.5 * step))
         #expect(stream.events.count == 9 && stream.events.last?.data.contains(Self.timerID(4)) == true)
         #expect(movedArrival > -0.05 && movedArrival < 1, "arrived \(movedArrival) s after the moved deadline")
 
@@ -201,7 +204,7 @@ struct TimerTests {
         #expect(finished.compactMap { $0["id"] as? String } == [Self.timerID(1), Self.timerID(4)])
         let read = try await server.send("GET", "/v1/timers/\(Self.timerID(1))", token: token)
         #expect(read.json["state"] as? String == "finished")
-        #expect(read.json["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + 2000))
+        #expect(read.json["finished_at"] as? String == Self.text(milliseconds: startMilliseconds + Int(2000 * step)))
         stream.close()
         await server.stop()
     }
