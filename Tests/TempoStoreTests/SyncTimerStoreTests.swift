@@ -56,7 +56,9 @@ import TempoStore
         #expect(try database.syncCursor() == 3)
         #expect(try database.syncOutbox() == [])
         let pulled = try database.timers()
-        for instant in instants {
+        // From the documents' instant on (earlier, the pauses folded into one gap after the start
+        // read differently: a document says nothing about them).
+        for instant in instants where instant >= t0 + 20 {
             #expect(pulled.map { TimerStatus($0, at: instant) } == [bread, eggs].map { TimerStatus($0, at: instant) })
         }
         // The feed's `finished` entry of eggs is the same timer: nothing changes.
