@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TempoKit
 import TempoStore
@@ -70,5 +71,16 @@ import TempoStore
         #expect(try database.timers().map(\.id) == [bread.id])
         #expect(try database.syncOutbox() == [])
         #expect(try database.applyPulled([.timerDeleted(id: id)], cursor: 6) == 0)
+    }
+
+    @Test func aStoreSyncedBeforeTimersSyncedReadsTheFeedAgainFromTheStart() throws {
+        let queue = try DatabaseQueue()
+        let database = try AppDatabase(queue)
+        try database.applyPulled([.other], cursor: 7)
+        #expect(try database.syncCursor() == 7)
+        // As a store migrated before "v3 sync timers" existed, whose cursor skipped `timer` changes.
+        try queue.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3 sync timers'") }
+        let upgraded = try AppDatabase(queue)
+        #expect(try upgraded.syncCursor() == 0)
     }
 }
