@@ -28,11 +28,17 @@ extension AppDatabase {
         migrator.registerMigration("v2 sync runs") { db in
             try db.execute(sql: "DELETE FROM sync_state WHERE key = 'cursor'")
         }
+        // Before timers synced, the cursor moved past `timer` changes without applying them: read
+        // the feed again from the start once more.
+        migrator.registerMigration("v3 sync timers") { db in
+            try db.execute(sql: "DELETE FROM sync_state WHERE key = 'cursor'")
+        }
     }
 
     /// Kinds of `sync_ack`, as the server's change feed names them.
     enum SyncKind {
-        static let settings = "focus_settings", session = "focus_session", badge = "badge", run = "run", place = "place"
+        static let settings = "focus_settings", session = "focus_session", badge = "badge", run = "run", place = "place",
+            timer = "timer"
         /// The id of the account's one settings record.
         static let settingsID = "settings"
     }
@@ -41,7 +47,7 @@ extension AppDatabase {
 
     /// Every local change the server has not acknowledged: the settings (once configured here),
     /// stopped sessions new or changed, badges, places new or changed, finished runs not pushed
-    /// yet, and deletions.
+    /// yet, timers new or changed, and deletions.
     /// Running sessions wait until they stop, unfinished runs until they finish.
     public func syncOutbox() throws -> [SyncOutgoing] {
         try perform(.read) { db in
@@ -68,6 +74,7 @@ extension AppDatabase {
             }
             outbox += try Self.placeOutbox(db, acknowledged: acks[SyncKind.place] ?? [:])
             outbox += try Self.runOutbox(db, acknowledged: acks[SyncKind.run] ?? [:])
+            outbox += try Self.timerOutbox(db, acknowledged: acks[SyncKind.timer] ?? [:])
             return outbox
         }
     }
@@ -163,6 +170,10 @@ extension AppDatabase {
             return try applyPlace(place, in: db)
         case .placeDeleted(let name):
             return try applyPlaceDeletion(name: name, in: db)
+        case .timer(let timer):
+            return try applyTimer(timer, in: db)
+        case .timerDeleted(let id):
+            return try applyTimerDeletion(id: id, in: db)
         case .other:
             return false
         }

@@ -78,7 +78,7 @@ extension AppDatabase {
 
     // MARK: - Rows
 
-    private static func save(_ timer: TimerRecord, in db: Database, isNew: Bool) throws {
+    static func save(_ timer: TimerRecord, in db: Database, isNew: Bool) throws {
         let row = TimerRow(timer)
         if isNew {
             try row.insert(db)
@@ -92,7 +92,7 @@ extension AppDatabase {
     }
 
     /// The timers `request` selects, newest first.
-    private static func loadTimers(_ db: Database, _ request: QueryInterfaceRequest<TimerRow>) throws -> [TimerRecord] {
+    static func loadTimers(_ db: Database, _ request: QueryInterfaceRequest<TimerRow>) throws -> [TimerRecord] {
         try request
             .order(TimerRow.Columns.createdAt.desc, TimerRow.Columns.id)
             .including(all: TimerRow.segments)

@@ -17,6 +17,10 @@ public enum SyncIncoming: Sendable, Equatable {
     case place(SyncedPlace)
     /// A place was deleted.
     case placeDeleted(name: String)
+    /// A timer was created, changed or finished: its status document.
+    case timer(TimerStatus)
+    /// A timer was deleted.
+    case timerDeleted(id: String)
     /// A kind of record this device does not keep yet: only the cursor moves past it.
     case other
 }

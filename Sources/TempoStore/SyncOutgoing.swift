@@ -16,4 +16,6 @@ public enum SyncOutgoing: Sendable, Equatable {
     case place(SyncedPlace)
     /// A place the server acknowledged was removed here (`DELETE /v1/places/{name}`).
     case placeDeleted(name: String)
+    /// A timer is new or changed (`PUT /v1/timers/{id}` with its status at the sync's instant).
+    case timer(TimerRecord)
 }

@@ -3,8 +3,9 @@ import TempoKit
 
 /// A timer as it stands at one instant: the document `tempo timer status --json` prints (and a
 /// server would return). Keys are snake_case with units (`duration_s`, `started_at`); times
-/// in seconds are rounded to the millisecond; absent values are `null`, not left out.
-public struct TimerStatus: Sendable, Equatable, Encodable {
+/// in seconds are rounded to the millisecond; absent values are `null`, not left out. Decoded
+/// from a server's answer or change feed, it rebuilds the timer (see `TimerStatus+Timer`).
+public struct TimerStatus: Sendable, Equatable, Codable {
     /// The full id, lowercase.
     public let id: String
     /// The timer's label, if it has one.

@@ -11,19 +11,23 @@ import TempoStore
 /// version. A session another one covers entirely is refused; it is reported and kept here. For
 /// an edit on two devices, the last push wins. Badges are a union, the earliest award of each kept.
 /// Runs are a union too (their ids are made where they were recorded or derived from a file's
-/// bytes); a deletion on any device deletes a run everywhere.
+/// bytes); a deletion on any device deletes a run everywhere. Timers go as their status
+/// documents; every device takes the server's version, the last push winning.
 public struct SyncEngine: Sendable {
     /// The local store, the source of truth of this device.
     public let database: AppDatabase
     /// The signed-in client.
     public let client: SyncClient
+    /// The instant of this sync: timers are pushed as they stand then.
+    public let now: Date
     /// Entries asked for per page of the feed.
     public static let pageSize = 1000
 
-    /// An engine syncing `database` through `client`.
-    public init(database: AppDatabase, client: SyncClient) {
+    /// An engine syncing `database` through `client` at `now`.
+    public init(database: AppDatabase, client: SyncClient, now: Date = Date()) {
         self.database = database
         self.client = client
+        self.now = now
     }
 
     /// Pushes, then pulls; throws `SyncError` when the server is unreachable or refuses the
@@ -111,6 +115,8 @@ public struct SyncEngine: Sendable {
                 guard try await push(place, into: &report) else { continue }
             case .placeDeleted(let name):
                 guard try await pushDeletion(ofPlace: name, into: &report) else { continue }
+            case .timer(let timer):
+                guard try await push(timer, into: &report) else { continue }
             case .runDeleted(let id):
                 let answer = try await client.send("DELETE", "/v1/runs/\(id)")
                 guard answer.status == 204 || answer.status == 404 else {

@@ -38,6 +38,10 @@ struct SyncFeedPage: Decodable {
                 incoming = .place(try container.decode(SyncedPlace.self, forKey: .record))
             case ("place", "delete"):
                 incoming = .placeDeleted(name: try container.decode(String.self, forKey: .id))
+            case ("timer", "put"), ("timer", "finished"):
+                incoming = .timer(try container.decode(TimerStatus.self, forKey: .record))
+            case ("timer", "delete"):
+                incoming = .timerDeleted(id: try container.decode(String.self, forKey: .id))
             case ("run", "delete"):
                 incoming = .runDeleted(id: try container.decode(String.self, forKey: .id))
             default:

@@ -8,7 +8,7 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Push this device's changes to the server and pull the others' (see `tempo login`).",
         discussion: """
-            Syncs focus settings and sessions, badges, places and finished runs. \
+            Syncs focus settings and sessions, badges, places, finished runs and timers. \
             Safe to interrupt: the next sync resumes. Overlapping sessions from two devices are \
             trimmed by the server (only uncovered time is added) and every device takes the \
             trimmed version; a session another covers entirely is reported and kept here; for an \
@@ -23,7 +23,8 @@ struct SyncCommand: AsyncParsableCommand {
         guard let login = try SyncLogin.load(path: path), let baseURL = URL(string: login.url) else {
             throw SyncError.notLoggedIn(path: path)
         }
-        let engine = SyncEngine(database: try global.openDatabase(), client: SyncClient(baseURL: baseURL, token: login.token))
+        let engine = SyncEngine(database: try global.openDatabase(), client: SyncClient(baseURL: baseURL, token: login.token),
+                                now: try global.time.now())
         let report = try await engine.sync()
         if output.json {
             try JSONOutput.print(report)
