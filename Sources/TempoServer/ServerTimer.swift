@@ -10,16 +10,7 @@ import TempoStore
 /// it reads `running`. The status at an instant is derived by TempoKit's ``Countdown``.
 struct ServerTimer: Sendable, Equatable {
     /// What the timer was doing when it was stored.
-    enum Phase: Sendable, Equatable {
-        /// Not started.
-        case idle
-        /// Running (or finished) since `startedAt`, reaching zero at `deadline`.
-        case running(startedAt: Date, deadline: Date)
-        /// Paused after running `elapsedSeconds` in all.
-        case paused(startedAt: Date, elapsedSeconds: Double)
-        /// Cancelled after running `elapsedSeconds` in all.
-        case cancelled(startedAt: Date, elapsedSeconds: Double)
-    }
+    typealias Phase = Countdown.Phase
 
     /// The timer's label, if it has one.
     let label: String?
@@ -31,26 +22,7 @@ struct ServerTimer: Sendable, Equatable {
     /// The countdown these instants describe, with the fewest segments that give the same status
     /// at every instant: pauses before the current run are one gap after `started_at`.
     func countdown() throws(CountdownError) -> Countdown {
-        let segments: [Stopwatch.Segment]
-        var stoppedAt: Date?
-        switch phase {
-        case .idle:
-            return try Countdown(durationSeconds: durationSeconds)
-        case .running(let startedAt, let deadline):
-            let runningSince = deadline.addingTimeInterval(-durationSeconds)
-            segments = runningSince > startedAt
-                ? [Stopwatch.Segment(start: startedAt, end: startedAt), Stopwatch.Segment(start: runningSince)]
-                : [Stopwatch.Segment(start: startedAt)]
-        case .paused(let startedAt, let elapsedSeconds):
-            segments = [Stopwatch.Segment(start: startedAt, end: startedAt.addingTimeInterval(elapsedSeconds))]
-        case .cancelled(let startedAt, let elapsedSeconds):
-            let end = startedAt.addingTimeInterval(elapsedSeconds)
-            segments = [Stopwatch.Segment(start: startedAt, end: end)]
-            stoppedAt = end
-        }
-        let stopwatch: Stopwatch
-        do { stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt) } catch { throw .stopwatch(error) }
-        return try Countdown(durationSeconds: durationSeconds, stopwatch: stopwatch, cancelledAt: stoppedAt)
+        try Countdown(durationSeconds: durationSeconds, phase: phase)
     }
 
     /// The timer `id` as it stands at `now`: the document `tempo timer status --json` prints.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TempoKit
 
 /// A row of the server's `timer` table: one account's timer, or its tombstone.
 ///
