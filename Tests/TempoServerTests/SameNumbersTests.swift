@@ -20,20 +20,8 @@ struct SameNumbersTests {
 
     /// Runs the CLI on `database` at the wall-clock instant `now`; returns its standard output.
     @discardableResult
-    func tempo(_ arguments: [String], database: String, now: Date) throws -> String {
-        let process = Process()
-        process.executableURL = TestServer.binary
-        process.arguments = arguments + ["--db", database]
-        process.environment = ["TEMPO_NOW": Self.text(now), "HOME": NSTemporaryDirectory()]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let failure = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "tempo \(arguments): \(String(decoding: failure, as: UTF8.self))")
-        return String(decoding: data, as: UTF8.self)
+    func tempo(_ arguments: [String], database: String, now: Date) async throws -> String {
+        try await TestServer.cli(arguments, database: database, now: now)
     }
 
     static func text(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
@@ -52,7 +40,7 @@ struct SameNumbersTests {
         defer { try? FileManager.default.removeItem(atPath: database) }
 
         _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": zone, "day_start": dayStart, "goal_s": goal], token: token)
-        try tempo(["focus", "config", "--tz", zone, "--day-start", dayStart, "--goal", "\(goal)s"], database: database, now: now)
+        try await tempo(["focus", "config", "--tz", zone, "--day-start", dayStart, "--goal", "\(goal)s"], database: database, now: now)
 
         // Sessions one after another over the last 40 days, ending before now.
         var start = now.addingTimeInterval(-40 * 86_400)
@@ -65,16 +53,16 @@ struct SameNumbersTests {
             let reply = try await server.send("PUT", "/v1/focus/sessions/\(id)",
                                               json: ["start": Self.text(start), "end": Self.text(end), "tag": tag], token: token)
             #expect(reply.status == 201, "\(reply.text)")
-            try tempo(["focus", "add", "--start", Self.text(start), "--end", Self.text(end), "--tag", tag], database: database, now: now)
+            try await tempo(["focus", "add", "--start", Self.text(start), "--end", Self.text(end), "--tag", tag], database: database, now: now)
             start = end
         }
         // A session running since 40 minutes ago.
         let running = now.addingTimeInterval(-2400)
         _ = try await server.send("PUT", "/v1/focus/sessions/00000000-0000-4000-8000-999999999999",
                                   json: ["start": Self.text(running), "tag": "live"], token: token)
-        try tempo(["focus", "start", "live"], database: database, now: running)
+        try await tempo(["focus", "start", "live"], database: database, now: running)
 
-        let cliStatus = try JSONSerialization.jsonObject(with: Data(try tempo(["focus", "status", "--json"], database: database, now: now).utf8))
+        let cliStatus = try JSONSerialization.jsonObject(with: Data(try await tempo(["focus", "status", "--json"], database: database, now: now).utf8))
         let serverStatus = try await server.send("GET", "/v1/focus/status", token: token)
         var expected = try #require(cliStatus as? [String: Any])
         var actual = serverStatus.json
@@ -85,12 +73,12 @@ struct SameNumbersTests {
 
         let from = Self.day(now.addingTimeInterval(-45 * 86_400)), to = Self.day(now)
         for by in ["day", "week", "month", "tag"] {
-            let cli = try tempo(["focus", "report", "--from", from, "--to", to, "--by", by, "--json"], database: database, now: now)
+            let cli = try await tempo(["focus", "report", "--from", from, "--to", to, "--by", by, "--json"], database: database, now: now)
             let expected = try #require(try JSONSerialization.jsonObject(with: Data(cli.utf8)) as? [String: Any])
             let actual = try await server.send("GET", "/v1/focus/report?from=\(from)&to=\(to)&by=\(by)", token: token).json
             #expect(try Self.canonical(actual) == Self.canonical(expected), "report by \(by)")
         }
-        let zoneOverride = try tempo(["focus", "report", "--tz", "UTC", "--day-start", "00:00", "--json"], database: database, now: now)
+        let zoneOverride = try await tempo(["focus", "report", "--tz", "UTC", "--day-start", "00:00", "--json"], database: database, now: now)
         let overridden = try await server.send("GET", "/v1/focus/report?tz=UTC&day_start=00:00", token: token).json
         #expect(try Self.canonical(overridden) == Self.canonical(try JSONSerialization.jsonObject(with: Data(zoneOverride.utf8))))
         #expect(try OpenAPIRoutes().undocumented(server.answers) == [])

@@ -132,6 +132,27 @@ final class TestServer: Sendable {
         return Reply(status: http.statusCode, body: data, headers: headers)
     }
 
+    /// Runs the CLI on `database` with its clock fixed at `now` (`TEMPO_NOW`); returns its standard
+    /// output. A non-zero exit is a failure unless `mayRefuse`. (Polls for its end:
+    /// `waitUntilExit()` spins a run loop on a cooperative thread on Linux.)
+    @discardableResult
+    static func cli(_ arguments: [String], database: String, now: Date, mayRefuse: Bool = false) async throws -> String {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments + ["--db", database]
+        process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+                               "HOME": NSTemporaryDirectory()]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let failure = errors.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(mayRefuse || process.terminationStatus == 0, "tempo \(arguments): \(String(decoding: failure, as: UTF8.self))")
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Creates an account and signs a device in; returns the token.
     func signUp(_ email: String, password: String = "correct horse", device: String = "laptop") async throws -> String {
         let created = try await send("POST", "/v1/accounts", json: ["email": email, "password": password])

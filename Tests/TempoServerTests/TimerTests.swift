@@ -248,22 +248,9 @@ struct TimerTests {
     }
 
     /// Runs the CLI on `database` at the wall-clock instant `now`; returns its standard output.
-    /// (Polls for its end: `waitUntilExit()` spins a run loop on a cooperative thread on Linux.)
     @discardableResult
     private func tempo(_ arguments: [String], database: String, at now: Date, mayRefuse: Bool = false) async throws -> String {
-        let process = Process()
-        process.executableURL = TestServer.binary
-        process.arguments = arguments + ["--db", database]
-        process.environment = ["TEMPO_NOW": Self.text(now), "HOME": NSTemporaryDirectory()]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let failure = errors.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(mayRefuse || process.terminationStatus == 0, "tempo \(arguments): \(String(decoding: failure, as: UTF8.self))")
-        return String(decoding: data, as: UTF8.self)
+        try await TestServer.cli(arguments, database: database, now: now, mayRefuse: mayRefuse)
     }
 
     /// A CLI timer's life: actions at seconds after the start (`pause`, `resume`, `cancel`).
