@@ -30,7 +30,7 @@ extension FocusCommand {
                 do {
                     try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)
                 } catch {
-                    throw CLIError.cannotWrite(path: svg, reason: error.localizedDescription)
+                    throw CLIError.cannotWrite(path: svg, error: error)
                 }
                 print("Wrote \(svg)")
             }

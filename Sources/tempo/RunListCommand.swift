@@ -101,7 +101,7 @@ extension RunCommand {
                 do {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    throw CLIError.cannotWrite(path: output, reason: (error as NSError).localizedDescription)
+                    throw CLIError.cannotWrite(path: output, error: error)
                 }
             } else {
                 FileHandle.standardOutput.write(data)

@@ -32,6 +32,20 @@ struct InputFileCLITests {
         #expect(!FileManager.default.fileExists(atPath: tempo.database))
     }
 
+    @Test func aFileThatCannotBeWrittenIsOneLineInWords() throws {
+        let tempo = try TempoBinary()
+        defer { tempo.cleanUp() }
+        let directory = tempo.directory.path
+        let calendar = try tempo.run(["focus", "calendar", "--svg", directory], environment: Self.now)
+        #expect(calendar.status == 1)
+        #expect(calendar.stderr == "tempo: cannot write \(directory): it is a directory\n", "\(calendar.stderr)")
+        let missing = tempo.file("no/such/folder/cal.svg")
+        let folder = try tempo.run(["focus", "calendar", "--svg", missing], environment: Self.now)
+        #expect(folder.status == 1)
+        #expect(folder.stderr.hasPrefix("tempo: cannot write \(missing): "), "\(folder.stderr)")
+        #expect(!folder.stderr.contains("NSCocoaErrorDomain"), "\(folder.stderr)")
+    }
+
     @Test func dashReadsStandardInputWhereverAFileIsRead() throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
