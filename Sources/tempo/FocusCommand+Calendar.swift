@@ -25,12 +25,12 @@ extension FocusCommand {
             let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil)
             let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
             let heatMap = FocusHeatMap(report: report, weeks: weeks)
-            print(heatMap.text(colour: isatty(STDOUT_FILENO) == 1))
+            print(heatMap.text(colour: ColourOutput.isWanted))
             if let svg {
                 do {
                     try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)
                 } catch {
-                    throw CLIError.cannotWrite(path: svg, reason: error.localizedDescription)
+                    throw CLIError.cannotWrite(path: svg, error: error)
                 }
                 print("Wrote \(svg)")
             }

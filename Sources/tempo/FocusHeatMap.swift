@@ -42,16 +42,23 @@ struct FocusHeatMap {
         return lines.joined(separator: "\n")
     }
 
+    /// The heat map as an SVG image: weekday labels, a month label over the week where each month
+    /// begins, one square per day (its date and total in `data-` attributes and a tooltip), and a
+    /// legend of the five levels with the goal they are measured against.
     func svg() -> String {
-        let cell = 12, gap = 3, left = 30, top = 20
+        let cell = 12, gap = 3, left = 30, top = 20, legendHeight = 24
         let fills = ["#ebedf0", "#c6e48b", "#7bc96f", "#239a3b", "#196127"]
-        let width = left + weeks * (cell + gap), height = top + 7 * (cell + gap) + 10
+        let width = max(left + weeks * (cell + gap), 240), grid = top + 7 * (cell + gap)
+        let height = grid + legendHeight
         var parts = [
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" font-family="sans-serif" font-size="9">"#,
             #"<title>Focus \#(report.from) to \#(report.to) (\#(report.settings.timeZoneIdentifier))</title>"#,
         ]
+        for (week, month) in monthLabels() {
+            parts.append(#"<text class="month" x="\#(left + week * (cell + gap))" y="\#(top - 6)">\#(month)</text>"#)
+        }
         for (row, name) in ["Mon", "Wed", "Fri"].enumerated() {
-            parts.append(#"<text x="0" y="\#(top + (row * 2) * (cell + gap) + cell - 2)">\#(name)</text>"#)
+            parts.append(#"<text class="weekday" x="0" y="\#(top + (row * 2) * (cell + gap) + cell - 2)">\#(name)</text>"#)
         }
         for week in 0..<weeks {
             for weekday in 1...7 {
@@ -60,7 +67,32 @@ struct FocusHeatMap {
                 parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.format(seconds: day.totalSeconds))</title></rect>"#)
             }
         }
+        let legendY = grid + 6
+        parts.append(#"<g class="legend">"#)
+        parts.append(#"<text x="\#(left)" y="\#(legendY + cell - 3)">Less</text>"#)
+        for (level, fill) in fills.enumerated() {
+            parts.append(#"<rect x="\#(left + 24 + level * (cell + gap))" y="\#(legendY)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fill)" data-level="\#(level)"/>"#)
+        }
+        let goal = report.goalSeconds.map { "goal \(ClockText.format(seconds: $0))" } ?? "busiest day \(ClockText.format(seconds: scale))"
+        parts.append(#"<text x="\#(left + 28 + 5 * (cell + gap))" y="\#(legendY + cell - 3)">More (of \#(goal))</text>"#)
+        parts.append("</g>")
         parts.append("</svg>")
         return parts.joined(separator: "\n") + "\n"
+    }
+
+    /// The week columns that start a month (the Monday's month differs from the column before),
+    /// with the month's short name; the first column is labelled only when the next label is
+    /// at least three columns away, so labels never overlap.
+    func monthLabels() -> [(week: Int, month: String)] {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var labels: [(week: Int, month: String)] = []
+        var previous: Int?
+        for week in 0..<weeks {
+            guard let monday = day(week: week, weekday: 1)?.date else { continue }
+            if monday.month != previous { labels.append((week, names[monday.month - 1])) }
+            previous = monday.month
+        }
+        if labels.count > 1, labels[0].week == 0, labels[1].week < 3 { labels.removeFirst() }
+        return labels
     }
 }
