@@ -108,13 +108,16 @@ final class TestServer: Sendable {
         var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request; `json` is encoded as the body, `raw` sent as is (with `contentType`, if given).
+    /// Sends a request; `json` is encoded as the body, `raw` sent as is (with `contentType`, if given),
+    /// `headers` added. Cookies are only ever the ones `headers` names (none are stored between requests).
     @discardableResult
     func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, contentType: String? = nil,
-              token: String? = nil) async throws -> Reply {
+              token: String? = nil, headers extra: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = method
         request.timeoutInterval = 600
+        request.httpShouldHandleCookies = false
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
