@@ -104,12 +104,16 @@ struct AccountController {
     }
 
     @Sendable func revokeToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
-        let caller = try context.requireCaller()
+        try await revoke(context.requireCaller())
+        return Response(status: .noContent)
+    }
+
+    /// Revokes the token `caller` signed in with: deleted, and forgotten by the token cache.
+    func revoke(_ caller: TempoRequestContext.Caller) async throws {
         try await store.write { db in
             try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
         }
         tokens.forget(tokenHash: caller.tokenHash)
-        return Response(status: .noContent)
     }
 
     /// 32 random bytes, base64url: opaque, and only its hash is stored.

@@ -43,7 +43,7 @@ func buildRouter(
     }
     let tokens = TokenCache()
     let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
-    let dashboard = DashboardController(accounts: accounts, tokens: tokens, store: store)
+    let dashboard = DashboardController(accounts: accounts)
     dashboard.addPublicRoutes(to: router)
     dashboard.addRoutes(to: router.group().add(middleware: AuthMiddleware(store: store, tokens: tokens)))
     let api = router.group("v1")

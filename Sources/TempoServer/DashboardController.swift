@@ -7,8 +7,6 @@ import NIOCore
 /// in with (`POST /session`, `DELETE /session`); every page response carries a strict CSP.
 struct DashboardController {
     let accounts: AccountController
-    let tokens: TokenCache
-    let store: ServerStore
 
     /// What the page may load and run: its own files only, no inline script or style, no framing.
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -52,11 +50,7 @@ struct DashboardController {
 
     /// `DELETE /session`: revokes the session's token and clears both cookies.
     @Sendable func signOut(_ request: Request, context: TempoRequestContext) async throws -> Response {
-        let caller = try context.requireCaller()
-        try await store.write { db in
-            try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
-        }
-        tokens.forget(tokenHash: caller.tokenHash)
+        try await accounts.revoke(context.requireCaller())
         var response = Response(status: .noContent)
         for cookie in DashboardSession.clearedCookies(for: request) { response.setCookie(cookie) }
         return response

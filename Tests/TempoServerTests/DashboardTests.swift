@@ -124,9 +124,9 @@ struct DashboardTests {
         let totals = reply.text.matches(of: /data-date="([0-9-]+)" data-total-s="([0-9]+)"/).map { "\($0.1)=\($0.2)" }
         #expect(totals == ["2026-11-09=0", "2026-11-10=0", "2026-11-11=0", "2026-11-12=0", "2026-11-13=0", "2026-11-14=0", "2026-11-15=0",
                            "2026-11-16=5400", "2026-11-17=0", "2026-11-18=7200", "2026-11-19=0", "2026-11-20=0", "2026-11-21=2700"])
-        #expect(reply.text.contains(#"fill="#239a3b" data-date="2026-11-16""#))
-        #expect(reply.text.contains(#"fill="#196127" data-date="2026-11-18""#))
-        #expect(reply.text.contains(#"fill="#7bc96f" data-date="2026-11-21""#))
+        #expect(reply.text.contains(##"fill="#239a3b" data-date="2026-11-16""##))
+        #expect(reply.text.contains(##"fill="#196127" data-date="2026-11-18""##))
+        #expect(reply.text.contains(##"fill="#7bc96f" data-date="2026-11-21""##))
         #expect(try await server.send("GET", "/v1/focus/calendar?weeks=0", token: token).status == 400)
         #expect(try await server.send("GET", "/v1/focus/calendar?weeks=521", token: token).status == 400)
         #expect(try await server.send("GET", "/v1/focus/calendar").status == 401)

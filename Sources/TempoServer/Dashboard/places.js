@@ -28,12 +28,17 @@ export async function refresh() {
   if (places.length === 0) {
     svg.replaceChildren(text(10, 20, 'no places yet'));
   } else {
-    const { point, pixelsPerMeter } = projection(places.map((place) => [place.lat, place.lon]), 300, 60);
+    // The box holds every circle whole, not just the centres.
+    const extent = places.flatMap((place) => {
+      const dLat = place.radius_m / 111195, dLon = dLat / Math.max(0.01, Math.cos(place.lat * Math.PI / 180));
+      return [[place.lat - dLat, place.lon - dLon], [place.lat + dLat, place.lon + dLon]];
+    });
+    const { point, pixelsPerMeter } = projection(extent, 300, 12);
     svg.replaceChildren(...places.map((place) => {
       const [x, y] = point([place.lat, place.lon]);
       const circle = el('circle', {
         class: `${place.kind}${active(place, now) ? '' : ' inactive'}`, cx: x.toFixed(1), cy: y.toFixed(1),
-        r: Math.max(3, Math.min(140, place.radius_m * pixelsPerMeter)).toFixed(1),
+        r: Math.max(3, place.radius_m * pixelsPerMeter).toFixed(1),
       });
       circle.append(el('title', {}, [`${place.name} (${place.kind})`]));
       return el('g', {}, [circle, text(x.toFixed(1), (y + 3).toFixed(1), place.name, { 'text-anchor': 'middle' })]);
@@ -42,7 +47,7 @@ export async function refresh() {
   $('badge-count').textContent = String(badges.length);
   $('badge-list').replaceChildren(...badges.map((badge) => {
     const item = document.createElement('li');
-    item.textContent = `🏅 ${badge.badge} · ${when(badge.earned_at)} · at ${badge.place}${badge.spot ? ` (${badge.spot})` : ''}`
+    item.textContent = `${badge.badge} · earned ${when(badge.earned_at)} · at ${badge.place}${badge.spot ? ` (${badge.spot})` : ''}`
       + ` · ${badge.lat.toFixed(4)}, ${badge.lon.toFixed(4)}`;
     return item;
   }));
