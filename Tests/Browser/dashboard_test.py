@@ -38,6 +38,7 @@ EMAIL, PASSWORD = "ada@example.org", "correct horse battery"
 VIEWS = ["today", "timers", "runs", "places"]
 
 passed, failed = 0, 0
+console = []  # console errors seen so far (the log empties as it is read)
 
 
 def check(name, ok, detail=""):
@@ -73,8 +74,13 @@ class Server:
 
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="tempo-browser-")
+        self.token = None
+        self.start(0)
+
+    def start(self, port):
+        """Starts the server on `port` (0: a free one) and the same store."""
         self.process = subprocess.Popen(
-            [TEMPO, "serve", "--port", "0", "--db", os.path.join(self.directory, "server.sqlite"), "--log-level", "warning"],
+            [TEMPO, "serve", "--port", str(port), "--db", os.path.join(self.directory, "server.sqlite"), "--log-level", "warning"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={"HOME": self.directory, "PATH": os.environ["PATH"]})
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:[0-9]+", line)
@@ -82,7 +88,13 @@ class Server:
             self.process.kill()
             raise SystemExit(f"tempo serve did not start: {line!r}")
         self.url = match.group(0)
-        self.token = None
+
+    def restart(self):
+        """Stops the server (SIGTERM ends the open event streams) and starts it again on the same port and store."""
+        port = int(self.url.rsplit(":", 1)[1])
+        self.stop()
+        time.sleep(0.5)
+        self.start(port)
 
     def request(self, method, path, body=None, headers=None):
         """Sends a request (a real HTTP client: urllib); answers (status, headers, parsed body)."""
@@ -117,13 +129,19 @@ def browser():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
-def drain(driver):
-    """The URLs the page requested since the last call (the performance log empties as it is read)."""
-    urls = []
+def drain(driver, sent=None):
+    """The URLs the page requested since the last call (the performance log empties as it is read);
+    the requests themselves (url, and headers as sent, from the extra info) are appended to `sent` when given."""
+    urls, extra, requests = [], {}, []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
+            requests.append((message["params"]["requestId"], message["params"]["request"]))
+        elif message["method"] == "Network.requestWillBeSentExtraInfo":
+            extra.setdefault(message["params"]["requestId"], {}).update(message["params"]["headers"])
+    if sent is not None:
+        sent.extend({"url": request["url"], "headers": {**request["headers"], **extra.get(key, {})}} for key, request in requests)
     return urls
 
 
@@ -172,7 +190,7 @@ def main():
         requests.extend(drain(driver))
         foreign = [url for url in requests if not (url.startswith(server.url + "/") or url.startswith("data:") or url.startswith("blob:"))]
         check(f"the page's {len(requests)} requests all went to the server", requests and not foreign, foreign[:5])
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        errors = console + [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
         check("no console error", not errors, errors[:5])
     finally:
         driver.quit()
@@ -305,6 +323,31 @@ def run(server, driver, requests):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
     check("screenshots saved", all(os.path.getsize(os.path.join(SHOTS, f"{v}-{w}.png")) > 5000 for v in VIEWS for w in (360, 1280)), "")
+
+    # A lost connection reconnects and catches up: the server restarts (same port, same store) and
+    # a session made right after shows without a reload. While it is down the browser reports its
+    # refused reconnections to /v1/live; those, and only those, are expected.
+    driver.execute_script("location.hash = 'today'")
+    time.sleep(0.5)
+    console.extend(entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE")
+    requests.extend(drain(driver))
+    server.restart()
+    now = datetime.datetime.now(datetime.timezone.utc)
+    length = min(120, (now - now.replace(hour=0, minute=0, second=0, microsecond=0)).total_seconds() - 1)
+    status, _, _ = server.request("PUT", f"/v1/focus/sessions/{uuid.uuid4()}",
+                                  {"start": iso(now - datetime.timedelta(seconds=length)), "end": iso(now), "trim": True})
+    _, _, focus = server.request("GET", "/v1/focus/status")
+    seen = wait_for(lambda: text_of(driver, "focus-today") == hms(focus["today_s"]), 15, 0.1)
+    check("after the server restarted, a new session shows without a reload", status == 201 and seen
+          and driver.execute_script("return window.tempoNoReload === true"), f"page {text_of(driver, 'focus-today')}, server {hms(focus['today_s'])}")
+    sent = []
+    requests.extend(drain(driver, sent))
+    resumed = [request["headers"].get("Last-Event-ID") or urllib.parse.parse_qs(urllib.parse.urlparse(request["url"]).query).get("last_event_id")
+               for request in sent if "/v1/live" in request["url"]]
+    check(f"the event stream reconnected with the last event's id (Last-Event-ID or last_event_id: {resumed})", resumed and all(resumed),
+          [request for request in sent if "/v1/live" in request["url"]])
+    expected = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    console.extend(entry for entry in expected if not ("/v1/live" in entry["message"] and "ERR_CONNECTION_REFUSED" in entry["message"]))
 
     # Sign out revokes the token the cookie held.
     driver.execute_script("location.hash = 'today'")

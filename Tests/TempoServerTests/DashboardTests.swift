@@ -133,3 +133,26 @@ struct DashboardTests {
         await server.stop()
     }
 }
+
+extension DashboardTests {
+    /// A new EventSource cannot set `Last-Event-ID`, so the dashboard resumes with `?last_event_id=`:
+    /// the stream first replays exactly the changes after it, as the header would.
+    @Test func aStreamOpenedWithLastEventIDInTheQueryCatchesUp() async throws {
+        let server = try await TestServer.start()
+        let token = try await server.signUp("ada@example.org")
+        for index in 0..<3 {
+            let id = String(format: "00000000-0000-4000-8000-%012d", index)
+            #expect(try await server.send("PUT", "/v1/timers/\(id)", json: ["state": "idle", "duration_s": 60 + index], token: token).status == 201)
+        }
+        let changes = try await server.send("GET", "/v1/changes?since=0", token: token).json["changes"] as? [[String: Any]] ?? []
+        let seqs = changes.compactMap { $0["seq"] as? Int }
+        #expect(seqs.count == 3)
+        let url = try #require(URL(string: "/v1/live?last_event_id=\(seqs[0])", relativeTo: server.baseURL))
+        let stream = try EventStreamClient(url: url, token: token)
+        #expect(await stream.wait(for: 2) != nil)
+        #expect(stream.events.map(\.id) == Array(seqs.dropFirst()))
+        stream.close()
+        #expect(try await server.send("GET", "/v1/live?last_event_id=-1", token: token).status == 400)
+        await server.stop()
+    }
+}

@@ -62,20 +62,22 @@ export function uploadRun(file, onProgress) {
 /**
  * Follows `/v1/live` (the cookie signs it in): `onChange(kind)` for every change. The browser's
  * EventSource reconnects by itself with `Last-Event-ID`, so the server replays what was missed; when
- * the stream is closed for good (the server restarted, a 401) a new one opens after a pause and
- * `onReset()` reloads everything, since a new stream starts without the last id.
+ * it gives up (the server was down for a while) a new stream opens after a pause, naming the last id
+ * seen in `last_event_id` (a new EventSource cannot set the header), and catches up the same way.
  */
-export function followLive(onChange, onReset) {
+export function followLive(onChange) {
   let source;
+  let lastID = null;
   const open = () => {
-    source = new EventSource('/v1/live');
+    source = new EventSource(lastID === null ? '/v1/live' : `/v1/live?last_event_id=${encodeURIComponent(lastID)}`);
     for (const kind of ['focus', 'timer', 'run', 'places']) {
-      source.addEventListener(kind, () => onChange(kind));
+      source.addEventListener(kind, (event) => {
+        if (event.lastEventId) lastID = event.lastEventId;
+        onChange(kind);
+      });
     }
     source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) {
-        setTimeout(() => { open(); onReset(); }, 2000);
-      }
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
     });
   };
   open();

@@ -44,8 +44,7 @@ async function signedIn() {
   show(location.hash.slice(1));
   await refreshAll();
   stopLive?.();
-  stopLive = followLive((kind) => act(() => Promise.all((touched[kind] ?? []).map((view) => view.refresh()))),
-    () => act(refreshAll));
+  stopLive = followLive((kind) => act(() => Promise.all((touched[kind] ?? []).map((view) => view.refresh()))));
 }
 
 function signedOut() {
