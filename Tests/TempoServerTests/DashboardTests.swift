@@ -132,9 +132,7 @@ struct DashboardTests {
         #expect(try await server.send("GET", "/v1/focus/calendar").status == 401)
         await server.stop()
     }
-}
 
-extension DashboardTests {
     /// A new EventSource cannot set `Last-Event-ID`, so the dashboard resumes with `?last_event_id=`:
     /// the stream first replays exactly the changes after it, as the header would.
     @Test func aStreamOpenedWithLastEventIDInTheQueryCatchesUp() async throws {
