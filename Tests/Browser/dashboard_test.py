@@ -288,6 +288,15 @@ def run(server, driver, requests):
     testid(driver, "timer-resume").click()
     state = wait_for(lambda: "running" in text_of(driver, "timer-state"), 3)
     check("resume runs it again", state, text_of(driver, "timer-state"))
+    # A countdown started on another device (the HTTP API) takes over the view within 1 s.
+    start = datetime.datetime.now(datetime.timezone.utc)
+    status, _, _ = server.request("PUT", f"/v1/timers/{uuid.uuid4()}", {
+        "state": "running", "duration_s": 600, "started_at": iso(start), "deadline_at": iso(start + datetime.timedelta(seconds=600))})
+    sent = time.monotonic()
+    seen = wait_for(lambda: text_of(driver, "timer-remaining") in ("0:10:00", "0:09:59"), 3, 0.02)
+    delay = time.monotonic() - sent
+    check(f"a countdown started through the API shows in {delay:.2f} s (≤ 1 s)", status == 201 and seen and delay <= 1.0,
+          f"status {status}, page {text_of(driver, 'timer-remaining')}")
 
     # A run: uploaded through the file input, its distance as `tempo run summary --json` says.
     testid(driver, "tab-runs").click()
