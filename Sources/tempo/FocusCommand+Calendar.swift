@@ -21,7 +21,7 @@ extension FocusCommand {
             let settings = try context.settings()
             let calendar = try settings.calendar()
             let today = calendar.day(containing: context.now)
-            let first = today.adding(days: -(today.isoWeekday - 1) - 7 * (weeks - 1))
+            let first = FocusHeatMap.firstDay(today: today, weeks: weeks)
             let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil)
             let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
             let heatMap = FocusHeatMap(report: report, weeks: weeks)

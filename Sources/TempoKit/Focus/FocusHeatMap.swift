@@ -1,19 +1,33 @@
 import Foundation
-import TempoKit
 
 /// A heat map of daily totals: one column per ISO week, one row per weekday.
 ///
 /// A day's level (0–4) is its fraction of the daily goal (of the busiest day without a goal).
-struct FocusHeatMap {
-    let report: FocusReport
-    let weeks: Int
+/// `tempo focus calendar` prints it; `GET /v1/focus/calendar` serves its SVG to the dashboard.
+public struct FocusHeatMap: Sendable {
+    /// The report the map shows: one day per entry, from the Monday of the first week to today.
+    public let report: FocusReport
+    /// How many week columns the map has.
+    public let weeks: Int
+
+    /// The map of `report`, whose first day is ``firstDay(today:weeks:)``.
+    public init(report: FocusReport, weeks: Int) {
+        self.report = report
+        self.weeks = weeks
+    }
+
+    /// The Monday that starts the first of `weeks` weeks ending with the one containing `today`.
+    public static func firstDay(today: LocalDate, weeks: Int) -> LocalDate {
+        today.adding(days: -(today.isoWeekday - 1) - 7 * (weeks - 1))
+    }
 
     private var scale: Double {
         if let goal = report.goalSeconds, goal > 0 { return goal }
         return max(1, report.days.map(\.totalSeconds).max() ?? 1)
     }
 
-    func level(_ seconds: Double) -> Int {
+    /// The level (0 none … 4 at or past the goal) of a day with `seconds` of focus.
+    public func level(_ seconds: Double) -> Int {
         guard seconds > 0 else { return 0 }
         return min(4, 1 + Int(seconds / scale * 3))
     }
@@ -24,7 +38,8 @@ struct FocusHeatMap {
         return index < report.days.count ? report.days[index] : nil
     }
 
-    func text(colour: Bool) -> String {
+    /// The map as text for a terminal, with ANSI colours when `colour`.
+    public func text(colour: Bool) -> String {
         let glyphs = ["·", "░", "▒", "▓", "█"]
         let colours = ["\u{1B}[90m", "\u{1B}[38;5;151m", "\u{1B}[38;5;114m", "\u{1B}[38;5;71m", "\u{1B}[38;5;28m"]
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -36,7 +51,8 @@ struct FocusHeatMap {
                 let level = level(day.totalSeconds)
                 line += colour ? colours[level] + glyphs[level] + "\u{1B}[0m " : glyphs[level] + " "
             }
-            lines.append(line.trimmingTrailingSpaces())
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
         }
         lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.format(seconds: $0) } ?? "none")); total \(ClockText.format(seconds: report.totalSeconds))")
         return lines.joined(separator: "\n")
@@ -45,7 +61,7 @@ struct FocusHeatMap {
     /// The heat map as an SVG image: weekday labels, a month label over the week where each month
     /// begins, one square per day (its date and total in `data-` attributes and a tooltip), and a
     /// legend of the five levels with the goal they are measured against.
-    func svg() -> String {
+    public func svg() -> String {
         let cell = 12, gap = 3, left = 30, top = 20, legendHeight = 24
         let fills = ["#ebedf0", "#c6e48b", "#7bc96f", "#239a3b", "#196127"]
         let width = max(left + weeks * (cell + gap), 240), grid = top + 7 * (cell + gap)
