@@ -215,13 +215,15 @@ struct TimerTests {
         let startMilliseconds = Self.millisecondsNow()
         let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000)
         let running = { Self.running(from: startMilliseconds, for: $0) }
+        // Deadlines `step` seconds apart: set-up requests must fit in one step (3 s: a loaded CI machine).
+        let step = 3.0
         // One ends while the server is down, one after it is back.
-        #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(1), token: token).status == 201)
-        #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(4), token: token).status == 201)
+        #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(1))", json: running(step), token: token).status == 201)
+        #expect(try await first.send("PUT", "/v1/timers/\(Self.timerID(2))", json: running(4 * step), token: token).status == 201)
         let seen = try await first.send("GET", "/v1/changes", token: token).json["next"] as? Int ?? 0
         await first.stop()
-        #expect(Date() < start.addingTimeInterval(1), "the set-up took too long to prove anything")
-        try await Task.sleep(for: .seconds(max(0, start.addingTimeInterval(1.5).timeIntervalSinceNow)))
+        #expect(Date() < start.addingTimeInterval(step), "the set-up took too long to prove anything")
+        try await Task.sleep(for: .seconds(max(0, start.addingTimeInterval(1.5 * step).timeIntervalSinceNow)))
 
         let second = try await TestServer.start(now: nil, databasePath: first.databasePath)
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: second.baseURL)!, token: token, lastEventID: seen)
@@ -229,8 +231,8 @@ struct TimerTests {
         await stream.wait(for: 1, seconds: 2)
         #expect(stream.events.first?.data.contains(Self.timerID(1)) == true)
         #expect(stream.events.first?.data.contains("\"finished\"") == true)
-        await stream.wait(for: 2, seconds: 5)
-        let arrival = Date(), deadline = start.addingTimeInterval(4)
+        await stream.wait(for: 2, seconds: 3 * step + 2)
+        let arrival = Date(), deadline = start.addingTimeInterval(4 * step)
         #expect(stream.events.count == 2)
         #expect(stream.events.last?.data.contains(Self.timerID(2)) == true)
         #expect(arrival.timeIntervalSince(deadline) > -0.05 && arrival.timeIntervalSince(deadline) < 1, "arrived \(arrival.timeIntervalSince(deadline)) s after the deadline")
@@ -243,7 +245,7 @@ struct TimerTests {
         let finished = try await timerChanges(third, token: token).filter { $0["op"] as? String == "finished" }
         #expect(finished.compactMap { $0["id"] as? String } == [Self.timerID(1), Self.timerID(2)])
         let finishedAt = finished.map { ($0["record"] as? [String: Any])?["finished_at"] as? String }
-        #expect(finishedAt == [Self.text(milliseconds: startMilliseconds + 1000), Self.text(milliseconds: startMilliseconds + 4000)])
+        #expect(finishedAt == [Self.text(milliseconds: startMilliseconds + Int(1000 * step)), Self.text(milliseconds: startMilliseconds + Int(4000 * step))])
         await third.stop()
     }
 
