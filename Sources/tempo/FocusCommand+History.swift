@@ -29,7 +29,9 @@ extension FocusCommand {
                 print("No focus sessions" + (range.tag.map { " tagged \(TerminalText.escaped($0))" } ?? "") + ".")
                 return
             }
-            for line in FocusReportTable.table([["id", "start", "end", "duration", "tags"]] + rows) { print(line) }
+            // Tags, of any length, go last and unaligned.
+            let table = FocusReportTable.table([["id", "start", "end", "duration"]] + rows.map { Array($0.prefix(4)) })
+            for (line, tags) in zip(table, ["tags"] + rows.map { $0[4] }) { print((line + "  " + tags).trimmingTrailingSpaces()) }
         }
     }
 
