@@ -5,8 +5,8 @@ import TempoKit
 /// A row of `focus_session`: a session's tags and ends (its segments are in `focus_segment`).
 ///
 /// `firstAt`/`lastAt` are its earliest and latest recorded instants, kept so a time window
-/// finds its sessions through an index. `tags` holds every tag, separated by U+001F (a tag
-/// never contains control characters); `tag` keeps the first, as stores before the
+/// finds its sessions through an index. `tags` holds every tag, separated by U+001F (which
+/// ``FocusSession/normalized(_:)`` keeps out of tags); `tag` keeps the first, as stores before the
 /// "focus tags list" migration had it.
 struct FocusSessionRow: StoredRecord, Equatable {
     static let databaseTableName = "focus_session"

@@ -37,13 +37,13 @@ public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     /// Whether `tag` is one of the session's tags.
     public func hasTag(_ tag: String) -> Bool { tags.contains(tag) }
 
-    /// `tags` without control characters, surrounding spaces, empty tags and repeats, in their first order.
+    /// `tags` without U+001F, surrounding white space, empty tags and repeats, in their first order.
     public static func normalized(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         return tags.compactMap { tag in
-            // Control characters (newlines, the store's separator) become spaces.
-            let trimmed = String(tag.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
-                .trimmingCharacters(in: .whitespaces)
+            // U+001F (the unit separator, which a store uses between tags) becomes a space;
+            // other text is kept as given (terminals escape it when printing).
+            let trimmed = tag.replacingOccurrences(of: "\u{1F}", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             return !trimmed.isEmpty && seen.insert(trimmed).inserted ? trimmed : nil
         }
     }
