@@ -11,12 +11,16 @@ import TempoKit
 struct FocusUndoRow: StoredRecord, Equatable {
     static let databaseTableName = "focus_undo"
 
+    /// The entry's place in the journal (assigned by SQLite; the latest is undone first).
     var seq: Int64?
     /// What was done, for messages: `start thesis (ab12cd34)`.
     var action: String
+    /// The replaced or removed sessions as they were, JSON.
     var before: String
+    /// The ids of the added sessions, JSON.
     var created: String
 
+    /// The columns queries name.
     enum Columns {
         static let seq = Column(CodingKeys.seq)
     }

@@ -3,18 +3,26 @@ import TempoKit
 
 /// One session in `focus log --json` (UTC instants).
 struct FocusLogJSON: Encodable {
+    /// The full id, lowercase.
     let id: String
+    /// The id as `focus log` prints it and `edit`/`delete`/`continue` take it.
     let shortID: String
+    /// Every tag, in order.
     let tags: [String]
+    /// The first instant (UTC).
     let startedAt: Date?
+    /// When it stopped (UTC), nil while active.
     let stoppedAt: Date?
+    /// `running`, `paused` or `stopped`.
     let state: String
+    /// Focused seconds at the command's instant.
     let durationS: Double
 
     enum CodingKeys: String, CodingKey {
         case id, shortID = "short_id", tags, startedAt = "started_at", stoppedAt = "stopped_at", state, durationS = "duration_s"
     }
 
+    /// The entry of `session` at `now`.
     init(_ session: FocusSession, now: Date) {
         id = session.id.uuidString.lowercased()
         shortID = session.shortID
@@ -25,6 +33,7 @@ struct FocusLogJSON: Encodable {
         durationS = session.durationSeconds(at: now)
     }
 
+    /// Every key, absent instants as `null`.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

@@ -3,10 +3,15 @@ import TempoKit
 
 /// One session as `focus log` shows it to people: local times in the focus zone.
 struct FocusLogLine {
+    /// The short id (first eight hex digits).
     let id: String
+    /// The local start, with its date.
     let start: String
+    /// The local end (its date only when it differs from the start's), or `(running)`/`(paused)`.
     let end: String
+    /// The focused time, pauses left out.
     let duration: String
+    /// The tags, comma-separated, escaped for the terminal.
     let tags: String
 
     /// The line of `session` at `now`; the end omits its date when on the start's local date.

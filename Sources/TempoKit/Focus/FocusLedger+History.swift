@@ -22,9 +22,9 @@ extension FocusLedger {
         }
     }
 
-    /// Changes a session's start, end or tags. A new start earlier than the first segment
-    /// extends it, a later one cuts what came before; a new end likewise at the other side
-    /// (only a stopped session has an end to move). Refused when the result would be empty,
+    /// Changes a session's start, end or tags. A start moved earlier extends the first
+    /// segment, one moved later cuts what came before (a start inside a pause begins at the next
+    /// segment); an end likewise at the other side (only a stopped session has an end to move). Refused when the result would be empty,
     /// end after `now`, or overlap another session's focused time (naming it).
     @discardableResult
     public mutating func edit(id: UUID, start: Date?, end: Date?, tags: [String]?, now: Date) throws(FocusError) -> FocusSession {
@@ -49,8 +49,9 @@ extension FocusLedger {
             if moved.isEmpty {
                 moved = [Stopwatch.Segment(start: newStart, end: newEnd)]
             } else {
-                moved[0].start = min(moved[0].start, newStart)
-                if let newEnd, let lastEnd = moved[moved.count - 1].end, lastEnd < newEnd { moved[moved.count - 1].end = newEnd }
+                // Only an end moved outwards stretches a segment; one moved into a pause leaves it.
+                if newStart < oldStart { moved[0].start = newStart }
+                if let newEnd, let oldEnd = session.stoppedAt, newEnd > oldEnd { moved[moved.count - 1].end = newEnd }
             }
             let stopwatch: Stopwatch
             do { stopwatch = try Stopwatch(segments: moved, stoppedAt: newEnd) } catch { throw .stopwatch(error) }
