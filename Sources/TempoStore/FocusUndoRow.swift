@@ -25,15 +25,19 @@ struct FocusUndoRow: StoredRecord, Equatable {
         static let seq = Column(CodingKeys.seq)
     }
 
+    /// How many sessions an entry names (an import may add thousands).
+    static let namesShown = 3
+
     /// At most this many changes can be undone; older entries are dropped.
     static let depth = 1_000
 
     /// The entry for a change named `action` that replaced `before` and added `created`.
     init(action: String, before: [FocusSession], created: [FocusSession]) throws {
         seq = nil
-        let names = (before + created).map(\.displayName)
-        var seen = Set<String>()
-        self.action = ([action] + [names.filter { seen.insert($0).inserted }.joined(separator: ", ")]).joined(separator: " ")
+        let sessions = before + created
+        let named = sessions.prefix(Self.namesShown).map(\.displayName).joined(separator: ", ")
+        let more = sessions.count > Self.namesShown ? " and \(sessions.count - Self.namesShown) more" : ""
+        self.action = "\(action) \(named)\(more)"
         self.before = String(decoding: try JSONEncoder().encode(before), as: UTF8.self)
         self.created = String(decoding: try JSONEncoder().encode(created.map(\.id)), as: UTF8.self)
     }
