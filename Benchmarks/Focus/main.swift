@@ -78,7 +78,7 @@ func makeLedger(restDays: Double, unbrokenDays: Double = 0) throws -> FocusLedge
         sessions.append(FocusSession(tag: tags.randomElement(using: &generator) ?? nil, stopwatch: stopwatch))
     }
     var ledger = FocusLedger(sessions: sessions)
-    ledger.start(tag: "math", at: now.addingTimeInterval(-300))
+    ledger.start(tags: ["math"], at: now.addingTimeInterval(-300))
     return ledger
 }
 
@@ -93,7 +93,7 @@ func write(_ ledger: FocusLedger, name: String) throws -> (AppDatabase, String, 
     let database = try AppDatabase.open(path: path)
     let start = clock.now
     _ = try database.importFocusSessions(ledger.sessions.filter { !$0.isActive }, now: now)
-    try database.changeFocus { $0.start(tag: "math", at: now.addingTimeInterval(-300)) }
+    try database.changeFocus("start") { $0.start(tags: ["math"], at: now.addingTimeInterval(-300)) }
     try database.updateFocusSettings(defaultTimeZone: zone) { $0 = settings }
     return (database, path, milliseconds(clock.now - start))
 }

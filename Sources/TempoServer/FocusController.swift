@@ -86,10 +86,13 @@ struct FocusController {
     // MARK: - Sessions
 
     struct SessionBody: StrictDecodable {
-        static let allowedKeys: Set<String> = ["start", "end", "tag", "trim", "segments"]
+        static let allowedKeys: Set<String> = ["start", "end", "tag", "tags", "trim", "segments"]
         let start: Date
         let end: Date?
+        /// One tag, as clients before `tags` send it; ignored when `tags` is given.
         let tag: String?
+        /// Every tag of the session.
+        let tags: [String]?
         let trim: Bool?
         /// The focused stretches of a stopped session that was paused (nil: one, start to end).
         let segments: [FocusSessionDocument.Segment]?
@@ -140,17 +143,17 @@ struct FocusController {
                 return try segmented(id: id, body: body, segments: segments, end: end, others: &others, now: now)
             }
             if let end = body.end {
-                return try others.add(start: body.start, end: end, tag: body.tag, id: id, trim: body.trim ?? false, now: now)
+                return try others.add(start: body.start, end: end, tags: body.sessionTags, id: id, trim: body.trim ?? false, now: now)
             }
             // Running: it may not overlap what others focused up to now, nor run beside another.
             guard body.start <= now else { throw FocusError.endsInFuture(end: body.start) }
             if let active = others.active { throw APIError(.conflict, "overlap", "session \(active.displayName) is running") }
             if body.start < now {
                 var probe = others
-                _ = try probe.add(start: body.start, end: now, tag: body.tag, trim: false, now: now)
+                _ = try probe.add(start: body.start, end: now, tags: body.sessionTags, trim: false, now: now)
             }
             let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: body.start)], stoppedAt: nil)
-            return FocusSession(id: id, tag: body.tag, stopwatch: stopwatch)
+            return FocusSession(id: id, tags: body.sessionTags, stopwatch: stopwatch)
         } catch let error as FocusError {
             switch error {
             case .overlap, .fullyCovered: throw APIError(.conflict, "overlap", error.description)
@@ -172,7 +175,7 @@ struct FocusController {
             guard let segmentEnd = segment.end else { continue }
             // A stretch other sessions cover entirely adds nothing; the others still count.
             let piece = Result { () throws(FocusError) -> FocusSession in
-                try others.add(start: segment.start, end: segmentEnd, tag: body.tag, trim: body.trim ?? false, now: now)
+                try others.add(start: segment.start, end: segmentEnd, tags: body.sessionTags, trim: body.trim ?? false, now: now)
             }
             switch piece {
             case .success(let piece): kept += piece.stopwatch.segments
@@ -185,7 +188,7 @@ struct FocusController {
         do { stopwatch = try Stopwatch(segments: kept, stoppedAt: max(last, end)) } catch {
             throw APIError(.badRequest, "invalid_field", "field \"segments\": \(error)")
         }
-        return FocusSession(id: id, tag: body.tag, stopwatch: stopwatch)
+        return FocusSession(id: id, tags: body.sessionTags, stopwatch: stopwatch)
     }
 
     @Sendable func getSession(_ request: Request, context: TempoRequestContext) async throws -> Response {
@@ -221,4 +224,9 @@ struct FocusController {
         }
         return id
     }
+}
+
+extension FocusController.SessionBody {
+    /// The session's tags: `tags` when given, else the one `tag` of an older client.
+    var sessionTags: [String] { tags ?? (tag.map { [$0] } ?? []) }
 }

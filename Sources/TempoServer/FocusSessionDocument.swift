@@ -11,7 +11,10 @@ struct FocusSessionDocument: Codable, Sendable, Equatable {
     let id: String
     let start: Date
     let end: Date?
+    /// The first tag, for clients that know one tag only (omitted when there is none).
     let tag: String?
+    /// Every tag, in order.
+    let tags: [String]?
     /// The focused stretches: one, or several when an overlap was trimmed away.
     let segments: [Segment]
 
@@ -20,6 +23,7 @@ struct FocusSessionDocument: Codable, Sendable, Equatable {
         start = session.startedAt ?? .distantPast
         end = session.stoppedAt
         tag = session.tag
+        tags = session.tags
         segments = session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) }
     }
 
@@ -27,6 +31,7 @@ struct FocusSessionDocument: Codable, Sendable, Equatable {
     func session() throws -> FocusSession {
         guard let uuid = UUID(uuidString: id) else { throw APIError.badRequest("not a session id: \(id)") }
         let stopwatch = try Stopwatch(segments: segments.map { Stopwatch.Segment(start: $0.start, end: $0.end) }, stoppedAt: end)
-        return FocusSession(id: uuid, tag: tag, stopwatch: stopwatch)
+        // Documents stored before tags were a list have `tag` only.
+        return FocusSession(id: uuid, tags: tags ?? (tag.map { [$0] } ?? []), stopwatch: stopwatch)
     }
 }

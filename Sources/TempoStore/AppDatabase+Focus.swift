@@ -36,33 +36,56 @@ extension AppDatabase {
                 );
                 """)
         }
+        // Several tags per session: the single tag becomes a one-element list; `tag` stays (the first).
+        migrator.registerMigration("focus tags list") { db in
+            try db.execute(sql: """
+                ALTER TABLE focus_session ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+                UPDATE focus_session SET tags = tag WHERE tag IS NOT NULL AND tag <> '';
+                """)
+        }
+        // `focus undo`: each change of the ledger, written in the transaction of the change.
+        migrator.registerMigration("focus undo journal") { db in
+            try db.execute(sql: """
+                CREATE TABLE focus_undo (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    action TEXT NOT NULL,
+                    before TEXT NOT NULL,
+                    created TEXT NOT NULL
+                );
+                """)
+        }
     }
 
     // MARK: - Changing the ledger
 
     /// Changes the active part of the ledger in one transaction: `change` sees the active
-    /// session (if any) and may start, pause, resume, stop or cancel; what it changed is saved,
-    /// and if it throws nothing is written.
+    /// session (if any), and the sessions with focused time from `loadingFrom` on when given
+    /// (a change dated in the past must see them), and may start, pause, resume, stop or cancel;
+    /// what it changed is saved and journaled for `focus undo` under `action`, and if it throws
+    /// nothing is written.
     @discardableResult
-    public func changeFocus<T: Sendable>(_ change: @Sendable (inout FocusLedger) throws -> T) throws -> T {
+    public func changeFocus<T: Sendable>(
+        _ action: String, loadingFrom: Date? = nil, _ change: @Sendable (inout FocusLedger) throws -> T
+    ) throws -> T {
         try perform(.write) { db in
-            let before = FocusLedger(sessions: try Self.loadActiveSessions(db))
+            let sessions = try loadingFrom.map { try Self.loadSessions(db, overlapping: $0, .distantFuture) } ?? Self.loadActiveSessions(db)
+            let before = FocusLedger(sessions: sessions)
             var ledger = before
             let result = try change(&ledger)
-            try Self.saveChanges(from: before, to: ledger, in: db)
+            try Self.saveChanges(from: before, to: ledger, in: db, journal: action)
             return result
         }
     }
 
-    /// Adds a past session `[start, end)` (see ``FocusLedger/add(start:end:tag:id:importKey:trim:now:)``)
+    /// Adds a past session `[start, end)` (see ``FocusLedger/add(start:end:tags:id:importKey:trim:now:)``)
     /// in one transaction.
     @discardableResult
-    public func addFocusSession(start: Date, end: Date, tag: String?, trim: Bool, now: Date) throws -> FocusSession {
+    public func addFocusSession(start: Date, end: Date, tags: [String], trim: Bool, now: Date) throws -> FocusSession {
         try perform(.write) { db in
             let before = FocusLedger(sessions: try Self.loadSessions(db, overlapping: start, end))
             var ledger = before
-            let session = try ledger.add(start: start, end: end, tag: tag, trim: trim, now: now)
-            try Self.saveChanges(from: before, to: ledger, in: db)
+            let session = try ledger.add(start: start, end: end, tags: tags, trim: trim, now: now)
+            try Self.saveChanges(from: before, to: ledger, in: db, journal: "add")
             return session
         }
     }
@@ -73,6 +96,7 @@ extension AppDatabase {
     public func importFocusSessions(_ sessions: [FocusSession], now: Date) throws -> (added: Int, skipped: Int) {
         try perform(.write) { db in
             var added = 0, skipped = 0
+            var created: [FocusSession] = []
             for session in sessions {
                 var known = FocusSessionRow.Columns.id == session.id.uuidString
                 if let key = session.importKey { known = known || FocusSessionRow.Columns.importKey == key }
@@ -89,8 +113,10 @@ extension AppDatabase {
                     }
                 }
                 try Self.save(session, in: db, isNew: true)
+                created.append(session)
                 added += 1
             }
+            if !created.isEmpty { try Self.journal("import", before: [], created: created, in: db) }
             return (added, skipped)
         }
     }

@@ -6,15 +6,22 @@ import TempoKit
 /// `focus_segment`.
 extension AppDatabase {
     /// Saves what `change` did to the ledger: changed and new sessions, and deletes the ones
-    /// it removed (their segments go with them).
-    static func saveChanges(from before: FocusLedger, to after: FocusLedger, in db: Database) throws {
+    /// it removed (their segments go with them). Every write of the ledger but an undo passes
+    /// `journal` (the action's name), which records the change for `focus undo`.
+    static func saveChanges(from before: FocusLedger, to after: FocusLedger, in db: Database, journal action: String?) throws {
         let old = Dictionary(uniqueKeysWithValues: before.sessions.map { ($0.id, $0) })
         let new = Set(after.sessions.map(\.id))
+        var replaced: [FocusSession] = [], created: [FocusSession] = []
         for session in after.sessions where old[session.id] != session {
             try save(session, in: db, isNew: false)
+            if let previous = old[session.id] { replaced.append(previous) } else { created.append(session) }
         }
-        for id in old.keys where !new.contains(id) {
+        for (id, session) in old where !new.contains(id) {
             try FocusSessionRow.deleteOne(db, key: id.uuidString)
+            replaced.append(session)
+        }
+        if let action, !replaced.isEmpty || !created.isEmpty {
+            try journal(action, before: replaced, created: created, in: db)
         }
     }
 
@@ -59,6 +66,13 @@ extension AppDatabase {
                          SELECT rowid FROM focus_session WHERE first_at >= ? AND first_at <= ? AND last_at >= ? AND stopped_at IS NOT NULL)
                 """,
             arguments: [low - maxSpan - 1, high, low])
+    }
+
+    /// The stored sessions among `ids`, ordered by first instant then id.
+    static func loadSessions(_ db: Database, ids: Set<UUID>) throws -> [FocusSession] {
+        guard !ids.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        return try loadSessions(db, where: "s.id IN (\(marks))", arguments: StatementArguments(ids.map(\.uuidString)))
     }
 
     /// Sessions matching `condition` (on `focus_session s`), ordered by first instant then id.

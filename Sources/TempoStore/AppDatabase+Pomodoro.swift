@@ -19,7 +19,7 @@ extension AppDatabase {
             let before = FocusLedger(sessions: try Self.loadActiveSessions(db))
             var ledger = before
             let result = try change(&pomodoro, &ledger)
-            try Self.saveChanges(from: before, to: ledger, in: db)
+            try Self.saveChanges(from: before, to: ledger, in: db, journal: "pomodoro")
             if let pomodoro {
                 try FocusPomodoroRow(pomodoro).upsert(db)
             } else {

@@ -2,22 +2,25 @@ import Foundation
 import GRDB
 import TempoKit
 
-/// A row of `focus_session`: a session's tag and ends (its segments are in `focus_segment`).
+/// A row of `focus_session`: a session's tags and ends (its segments are in `focus_segment`).
 ///
 /// `firstAt`/`lastAt` are its earliest and latest recorded instants, kept so a time window
-/// finds its sessions through an index.
+/// finds its sessions through an index. `tags` holds every tag, separated by U+001F (which
+/// ``FocusSession/normalized(_:)`` keeps out of tags); `tag` keeps the first, as stores before the
+/// "focus tags list" migration had it.
 struct FocusSessionRow: StoredRecord, Equatable {
     static let databaseTableName = "focus_session"
 
     var id: UUID
     var tag: String?
+    var tags: String
     var firstAt: Date
     var lastAt: Date
     var stoppedAt: Date?
     var importKey: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, tag
+        case id, tag, tags
         case firstAt = "first_at"
         case lastAt = "last_at"
         case stoppedAt = "stopped_at"
@@ -27,6 +30,7 @@ struct FocusSessionRow: StoredRecord, Equatable {
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let tag = Column(CodingKeys.tag)
+        static let tags = Column(CodingKeys.tags)
         static let firstAt = Column(CodingKeys.firstAt)
         static let lastAt = Column(CodingKeys.lastAt)
         static let stoppedAt = Column(CodingKeys.stoppedAt)
@@ -41,6 +45,7 @@ struct FocusSessionRow: StoredRecord, Equatable {
         }
         self.id = id
         tag = row[Columns.tag]
+        tags = row[Columns.tags]
         firstAt = Date(timeIntervalSince1970: row[Columns.firstAt])
         lastAt = Date(timeIntervalSince1970: row[Columns.lastAt])
         stoppedAt = (row[Columns.stoppedAt] as Double?).map(Date.init(timeIntervalSince1970:))
@@ -58,6 +63,7 @@ struct FocusSessionRow: StoredRecord, Equatable {
         }
         id = session.id
         tag = session.tag
+        tags = Self.storedTags(session.tags)
         firstAt = first
         lastAt = last
         stoppedAt = session.stoppedAt
@@ -66,6 +72,14 @@ struct FocusSessionRow: StoredRecord, Equatable {
 
     /// The session these columns and `segments` store.
     func session(segments: [Stopwatch.Segment]) throws -> FocusSession {
-        FocusSession(id: id, tag: tag, stopwatch: try Stopwatch(segments: segments, stoppedAt: stoppedAt), importKey: importKey)
+        FocusSession(
+            id: id, tags: tags.isEmpty ? [] : tags.split(separator: Self.tagSeparator).map(String.init),
+            stopwatch: try Stopwatch(segments: segments, stoppedAt: stoppedAt), importKey: importKey)
     }
+
+    /// What separates tags in the `tags` column.
+    static let tagSeparator: Character = "\u{1F}"
+
+    /// The `tags` column for `tags`.
+    static func storedTags(_ tags: [String]) -> String { tags.joined(separator: String(tagSeparator)) }
 }

@@ -25,8 +25,10 @@ public struct SyncedFocusSession: Codable, Sendable, Equatable {
     public let start: Date
     /// When it stopped (nil while it runs).
     public let end: Date?
-    /// Its tag.
+    /// Its first tag (what servers before tag lists carry).
     public let tag: String?
+    /// Every tag (nil from a server before tag lists).
+    public let tags: [String]?
     /// The focused stretches: one, or several when it was paused or trimmed.
     public let segments: [Segment]
 
@@ -36,6 +38,7 @@ public struct SyncedFocusSession: Codable, Sendable, Equatable {
         start = session.startedAt ?? .distantPast
         end = session.stoppedAt
         tag = session.tag
+        tags = session.tags
         segments = session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) }
     }
 
@@ -43,6 +46,6 @@ public struct SyncedFocusSession: Codable, Sendable, Equatable {
     func session(importKey: String?) throws -> FocusSession {
         guard let uuid = UUID(uuidString: id) else { throw StoreError.refused("not a session id: \(id)") }
         let stopwatch = try Stopwatch(segments: segments.map { Stopwatch.Segment(start: $0.start, end: $0.end) }, stoppedAt: end)
-        return FocusSession(id: uuid, tag: tag, stopwatch: stopwatch, importKey: importKey)
+        return FocusSession(id: uuid, tags: tags ?? (tag.map { [$0] } ?? []), stopwatch: stopwatch, importKey: importKey)
     }
 }

@@ -43,7 +43,11 @@ public struct SyncEngine: Sendable {
     struct SessionBody: Encodable {
         let start: Date
         let end: Date?
+        /// The first tag, for servers before tag lists.
         let tag: String?
+        /// Every tag, sent only when there are several: a server before tag lists refuses the
+        /// field, and one tag travels as `tag` to both.
+        let tags: [String]?
         let trim: Bool
         let segments: [SyncedFocusSession.Segment]?
     }
@@ -77,7 +81,7 @@ public struct SyncEngine: Sendable {
                 try database.acknowledgePush(.settings(try SyncJSON.decode(SyncedFocusSettings.self, from: answer.body)))
             case .session(let session):
                 // One stretch goes as start and end, so the server applies `tempo focus add --trim`'s rule.
-                let body = SessionBody(start: session.start, end: session.end, tag: session.tag, trim: true,
+                let body = SessionBody(start: session.start, end: session.end, tag: session.tag, tags: (session.tags?.count ?? 0) > 1 ? session.tags : nil, trim: true,
                                        segments: session.segments.count > 1 ? session.segments : nil)
                 let answer = try await client.send("PUT", "/v1/focus/sessions/\(session.id)", json: body)
                 let name = "session \(session.id.prefix(8))" + (session.tag.map { " (\($0))" } ?? "")

@@ -11,6 +11,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "How many weeks to show, ending with this one.") var weeks = 12
         @Option(help: "Also write the heat map as an SVG image to this file.") var svg: String?
+        @Option(help: "Only sessions with this tag.") var tag: String?
 
         func validate() throws {
             guard (1...520).contains(weeks) else { throw ValidationError("--weeks must be between 1 and 520") }
@@ -22,7 +23,7 @@ extension FocusCommand {
             let calendar = try settings.calendar()
             let today = calendar.day(containing: context.now)
             let first = FocusHeatMap.firstDay(today: today, weeks: weeks)
-            let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil)
+            let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil).filtered(tag: tag)
             let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
             let heatMap = FocusHeatMap(report: report, weeks: weeks)
             print(heatMap.text(colour: ColourOutput.isWanted))

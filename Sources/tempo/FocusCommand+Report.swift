@@ -9,7 +9,10 @@ extension FocusCommand {
         static let configuration = CommandConfiguration(
             commandName: "report",
             abstract: "Totals per day, week, month or tag.",
-            discussion: "JSON lists every day of the range (days without focus too), each with its length (82800/90000 s on DST days).")
+            discussion: """
+                JSON lists every day of the range (days without focus too), each with its length (82800/90000 s on DST days). \
+                With --by tag a session counts under each of its tags, so tag totals can add up to more than the total.
+                """)
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "First day, YYYY-MM-DD (default: the first day with focus).") var from: String?
@@ -17,6 +20,7 @@ extension FocusCommand {
         @Option(help: "day, week, month or tag.") var by: FocusReport.Grouping = .day
         @Option(help: "An IANA zone to count days in instead of the configured one.") var tz: String?
         @Option(name: .customLong("day-start"), help: "HH:MM at which days start instead of the configured time.") var dayStart: String?
+        @Option(help: "Only sessions with this tag.") var tag: String?
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
@@ -33,7 +37,7 @@ extension FocusCommand {
             // Load only what can fall in the range (a day is at most ~27 h from its name's midnight).
             let loadFrom = fromDate.map { calendar.start(of: $0).addingTimeInterval(-86_400) }
             let loadTo = toDate.map { calendar.start(of: $0.adding(days: 2)) }
-            let ledger = try context.database.focusLedger(from: loadFrom, to: loadTo)
+            let ledger = try context.database.focusLedger(from: loadFrom, to: loadTo).filtered(tag: tag)
             let report = try ledger.report(settings: settings, from: fromDate, to: toDate, now: context.now)
             if output.json {
                 try JSONOutput.print(FocusReport.Document(report, grouping: by))

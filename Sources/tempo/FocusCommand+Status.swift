@@ -45,7 +45,7 @@ enum FocusStatusText {
 
     static func liveLine(_ status: FocusStatus) -> String {
         let report = status.report
-        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \(TerminalText.escaped($0.tag ?? "")) \(ClockText.format(seconds: status.sessionSeconds))" } ?? "idle"
+        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \(TerminalText.escaped($0.tags.joined(separator: ", "))) \(ClockText.format(seconds: status.sessionSeconds))" } ?? "idle"
         var line = "\(session) · today \(ClockText.format(seconds: report.todaySeconds))"
         if let progress = report.goalProgress { line += " \(ProgressBar.render(min(1, progress), width: 10)) \(Int((progress * 100).rounded(.down)))%" }
         return line + " · marimo: \(FocusSettings.growthStageName(report.growthStage))"

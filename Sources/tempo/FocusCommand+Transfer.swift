@@ -1,31 +1,40 @@
 import ArgumentParser
 import Foundation
+import TempoFormats
 import TempoKit
 import TempoStore
 
 extension FocusCommand {
-    /// `focus export --format json|csv`.
+    /// `focus export --format json|csv|ics [--from --to --tag]`.
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every session (JSON or CSV), to import elsewhere.")
-        enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
+        static let configuration = CommandConfiguration(
+            commandName: "export", abstract: "Print sessions (JSON, CSV or iCalendar), to import elsewhere.",
+            discussion: "ICS has one event per session (UTC times, SUMMARY from the tags). CSV lists tags separated by ';'.")
+        enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv, ics }
         @OptionGroup var global: GlobalOptions
-        @Option(help: "json or csv.") var format: Format = .json
+        @Option(help: "json, csv or ics.") var format: Format = .json
+        @OptionGroup var range: FocusRangeOptions
 
         func run() async throws {
             let context = try FocusContext(global: global, access: .readOnly)
             let settings = try context.settings()
-            let ledger = try context.database.focusLedger()
+            let (from, to) = try range.instants(context: context, calendar: try settings.calendar())
+            let sessions = try context.database.focusLedger(from: from, to: to).filtered(tag: range.tag)
+                .sessions(from: from, to: to, now: context.now)
+            let ledger = FocusLedger(sessions: sessions)
             switch format {
+            case .ics:
+                print(FocusICS.calendar(ledger.sessions, now: context.now), terminator: "")
             case .json:
                 try JSONOutput.print(FocusExportJSON(settings: settings, sessions: ledger.sessions, now: context.now))
             case .csv:
-                var lines = ["id,tag,started_at,stopped_at,duration_s,segments"]
+                var lines = ["id,tags,started_at,stopped_at,duration_s,segments"]
                 for session in ledger.sessions {
                     let segments = session.stopwatch.segments.map { segment in
                         JSONOutput.iso8601(segment.start) + "/" + (segment.end.map(JSONOutput.iso8601) ?? "")
                     }.joined(separator: " ")
                     lines.append([
-                        session.id.uuidString.lowercased(), csv(session.tag ?? ""), session.startedAt.map(JSONOutput.iso8601) ?? "",
+                        session.id.uuidString.lowercased(), csv(session.tags.joined(separator: ";")), session.startedAt.map(JSONOutput.iso8601) ?? "",
                         session.stoppedAt.map(JSONOutput.iso8601) ?? "", String(session.durationSeconds(at: context.now)), segments,
                     ].joined(separator: ","))
                 }
@@ -81,6 +90,7 @@ struct FocusExportJSON: Encodable {
     struct Session: Encodable {
         let id: String
         let tag: String?
+        let tags: [String]
         let startedAt: Date?
         let stoppedAt: Date?
         let durationS: Double
@@ -88,13 +98,14 @@ struct FocusExportJSON: Encodable {
         let importKey: String?
         let segments: [Segment]
         enum CodingKeys: String, CodingKey {
-            case id, tag, startedAt = "started_at", stoppedAt = "stopped_at", durationS = "duration_s"
+            case id, tag, tags, startedAt = "started_at", stoppedAt = "stopped_at", durationS = "duration_s"
             case clockWentBackwards = "clock_went_backwards", importKey = "import_key", segments
         }
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(tag, forKey: .tag)
+            try container.encode(tags, forKey: .tags)
             try container.encode(startedAt, forKey: .startedAt)
             try container.encode(stoppedAt, forKey: .stoppedAt)
             try container.encode(durationS, forKey: .durationS)
@@ -117,7 +128,7 @@ struct FocusExportJSON: Encodable {
         self.settings = FocusSettingsJSON(settings)
         self.sessions = sessions.map { session in
             Session(
-                id: session.id.uuidString.lowercased(), tag: session.tag, startedAt: session.startedAt, stoppedAt: session.stoppedAt,
+                id: session.id.uuidString.lowercased(), tag: session.tag, tags: session.tags, startedAt: session.startedAt, stoppedAt: session.stoppedAt,
                 durationS: session.durationSeconds(at: now), clockWentBackwards: session.clockWentBackwards,
                 importKey: session.importKey,
                 segments: session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) })

@@ -42,6 +42,13 @@ struct FocusContext {
         try database.focusSettings(defaultTimeZone: FocusContext.systemTimeZone)
     }
 
+    /// The instant a person typed (`09:00`, `yesterday 9:00`, `-15m`, ISO 8601…), read at
+    /// `now` in the focus zone (see ``FocusInstantParser``).
+    func instant(_ text: String) throws -> Date {
+        let zone = try DayCalendar.ianaTimeZone(try settings().timeZoneIdentifier)
+        return try FocusInstantParser.parse(text, now: now, in: zone)
+    }
+
     /// Moves a stored pomodoro cycle up to `now`, so sessions it owns are stopped at their
     /// deadlines before anything reads them.
     func advancePomodoro() throws {

@@ -17,7 +17,7 @@ extension Tempo {
         case is DurationParseError, is LocalDateError, is DayTimeError, is DayCalendarError, is OutOfRange, is RunRecordingError: true
         case let error as FocusError:
             switch error {
-            case .invalidTime, .nonexistentLocalTime, .invalidDuration, .outOfRange: true
+            case .invalidTime, .nonexistentLocalTime, .invalidDuration, .outOfRange, .atInFuture: true
             default: false
             }
         case let error as PlaceError:

@@ -111,7 +111,11 @@ import Testing
         try Data(export.utf8).write(to: URL(fileURLWithPath: tempo.file("export.json")))
         let csv = try tempo.run("focus", "export", "--format", "csv").stdout
         try Data(csv.utf8).write(to: URL(fileURLWithPath: tempo.file("export.csv")))
-        #expect(csv.hasPrefix("id,tag,started_at,stopped_at,duration_s,segments\n"))
+        #expect(csv.hasPrefix("id,tags,started_at,stopped_at,duration_s,segments\n"))
+        // Every tag kept: Timewarrior's two, Watson's project then its tags.
+        let tags = ((try? JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])?["sessions"] as? [[String: Any]] ?? [])
+            .map { $0["tags"] as? [String] ?? [] }
+        #expect(tags == [["math", "exam"], ["thesis", "draft"]])
         // Its own export adds nothing here…
         #expect(try tempo.run("focus", "import", tempo.file("export.json")).stdout.contains("Imported 0 session"))
         // …and rebuilds the same ledger elsewhere, from JSON or CSV.
@@ -122,7 +126,7 @@ import Testing
             #expect(try other.run("focus", "import", tempo.file(file)).stdout.contains("Imported 0 session"))
             let sessions = { (text: String) in
                 ((try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["sessions"] as? [[String: Any]] ?? [])
-                    .map { "\($0["id"] ?? "") \($0["tag"] ?? "") \($0["duration_s"] ?? "") \($0["started_at"] ?? "")" }
+                    .map { "\($0["id"] ?? "") \($0["tags"] ?? "") \($0["duration_s"] ?? "") \($0["started_at"] ?? "")" }
             }
             #expect(sessions(try other.run("focus", "export").stdout) == sessions(export))
         }

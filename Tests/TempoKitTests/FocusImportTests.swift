@@ -9,7 +9,7 @@ import TempoKit
         #expect(result.format == .timewarrior)
         #expect(result.skipped == 1)
         #expect(result.sessions.count == 1)
-        #expect(result.sessions[0].tag == "a b")
+        #expect(result.sessions[0].tags == ["a", "b"])
         #expect(result.sessions[0].startedAt == FocusTestSupport.instant("2024-03-31T00:30:00Z"))
         #expect(result.sessions[0].durationSeconds(at: Date()) == 3600)
         #expect(result.sessions[0].importKey == "timew:20240331T003000Z/20240331T013000Z/a b")
@@ -19,7 +19,7 @@ import TempoKit
         let data = Data(#"[[1711845000, 1711848600.5, "thesis", "c0ffee", ["draft"], 1711848600]]"#.utf8)
         let result = try FocusImport.sessions(from: data)
         #expect(result.format == .watson)
-        #expect(result.sessions.first?.tag == "thesis")
+        #expect(result.sessions.first?.tags == ["thesis", "draft"])  // the project, then the frame's tags
         #expect(result.sessions.first?.importKey == "watson:c0ffee")
         #expect(result.sessions.first?.durationSeconds(at: Date()) == 3600.5)
     }
@@ -31,9 +31,25 @@ import TempoKit
             """#
         let result = try FocusImport.sessions(from: Data(csv.utf8))
         #expect(result.format == .tempoCSV)
-        #expect(result.sessions.first?.tag == #"math, "hard""#)
+        #expect(result.sessions.first?.tags == [#"math, "hard""#])  // the older one-tag header
         #expect(result.sessions.first?.stopwatch.segments.count == 2)
         #expect(result.sessions.first?.durationSeconds(at: Date()) == 3000)
+    }
+
+    @Test func tempoCSVWithSeveralTags() throws {
+        let csv = """
+            id,tags,started_at,stopped_at,duration_s,segments
+            6f1c7c1e-8d9a-4d55-a0c1-2b3c4d5e6f70,thesis;writing,2024-05-01T08:00:00Z,2024-05-01T09:00:00Z,3600,2024-05-01T08:00:00Z/2024-05-01T09:00:00Z
+            """
+        #expect(try FocusImport.sessions(from: Data(csv.utf8)).sessions.first?.tags == ["thesis", "writing"])
+    }
+
+    @Test func tempoJSONOfVersionOneKeepsItsTagAndLaterOnesTheirTags() throws {
+        let segment = #""segments":[{"start":"2024-05-01T08:00:00Z","end":"2024-05-01T09:00:00Z"}],"stopped_at":"2024-05-01T09:00:00Z""#
+        let old = #"{"sessions":[{"id":"6f1c7c1e-8d9a-4d55-a0c1-2b3c4d5e6f70","tag":"math","# + segment + "}]}"
+        let new = #"{"sessions":[{"id":"6f1c7c1e-8d9a-4d55-a0c1-2b3c4d5e6f70","tag":"math","tags":["math","exam"],"# + segment + "}]}"
+        #expect(try FocusImport.sessions(from: Data(old.utf8)).sessions.first?.tags == ["math"])
+        #expect(try FocusImport.sessions(from: Data(new.utf8)).sessions.first?.tags == ["math", "exam"])
     }
 
     @Test(arguments: [

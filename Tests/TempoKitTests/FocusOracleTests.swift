@@ -37,7 +37,7 @@ import TempoKit
         var ledger = FocusLedger()
         let now = FocusTestSupport.instant("2030-01-01T00:00:00Z")
         for pair in sessions {
-            try ledger.add(start: FocusTestSupport.instant(pair[0]), end: FocusTestSupport.instant(pair[1]), tag: nil, trim: false, now: now)
+            try ledger.add(start: FocusTestSupport.instant(pair[0]), end: FocusTestSupport.instant(pair[1]), tags: [], trim: false, now: now)
         }
         return ledger
     }

@@ -23,7 +23,7 @@ import TempoKit
             let start = cursor.addingTimeInterval(Double(spec.0))
             let tag = spec.3 == 0 ? nil : "t\(spec.3)"
             let lastRunning = setup.4 == 1 && index == specs.count - 1
-            ledger.start(tag: tag, at: start)
+            ledger.start(tags: tag.map { [$0] } ?? [], at: start)
             let half = Double(spec.1) / 2
             try ledger.pause(at: start.addingTimeInterval(half))
             try ledger.resume(at: start.addingTimeInterval(half + Double(spec.2)))
@@ -66,10 +66,10 @@ import TempoKit
             var ledger = FocusLedger()
             for (index, day) in days.enumerated() where day.0 != 0 {
                 let start = base.addingTimeInterval(Double(index) * 86_400 + Double(day.1))
-                _ = try ledger.add(start: start, end: start.addingTimeInterval(Double(day.2)), tag: nil, trim: false, now: start.addingTimeInterval(86_400))
+                _ = try ledger.add(start: start, end: start.addingTimeInterval(Double(day.2)), tags: [], trim: false, now: start.addingTimeInterval(86_400))
             }
             let now = base.addingTimeInterval(Double(days.count) * 86_400 + Double(setup.3))
-            if setup.4 == 1 { ledger.start(tag: "now", at: now.addingTimeInterval(-60)) }
+            if setup.4 == 1 { ledger.start(tags: ["now"], at: now.addingTimeInterval(-60)) }
             let settings = FocusSettings(
                 timeZoneIdentifier: Self.zones[setup.0], dayStart: try DayTime(hour: setup.1, minute: 0), goalSeconds: setup.2 == 1 ? 3600 : nil)
             let today = try settings.calendar().day(containing: now)

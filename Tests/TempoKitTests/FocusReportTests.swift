@@ -44,7 +44,7 @@ import TempoKit
 
     @Test func todayIncludesTheRunningSessionUpToNow() throws {
         var ledger = FocusLedger(sessions: [try S.session([("2024-05-01T06:00:00Z", "2024-05-01T07:00:00Z")])])
-        ledger.start(tag: "live", at: S.instant("2024-05-01T10:00:00Z"))
+        ledger.start(tags: ["live"], at: S.instant("2024-05-01T10:00:00Z"))
         let now = S.instant("2024-05-01T10:20:00Z")
         let status = try ledger.status(settings: berlin, now: now)
         #expect(status.report.todaySeconds == 4800)
@@ -106,7 +106,7 @@ import TempoKit
 
     @Test func runningSessionWhoseClockWentBackHasNoNegativeTime() throws {
         var ledger = FocusLedger()
-        ledger.start(tag: nil, at: S.instant("2024-05-01T10:00:00Z"))
+        ledger.start(tags: [], at: S.instant("2024-05-01T10:00:00Z"))
         let report = try ledger.report(settings: FocusSettings(timeZoneIdentifier: "UTC"), now: S.instant("2024-05-01T09:00:00Z"))
         #expect(report.todaySeconds == 0)
         #expect(try ledger.status(settings: FocusSettings(timeZoneIdentifier: "UTC"), now: S.instant("2024-05-01T09:00:00Z")).sessionSeconds == 0)

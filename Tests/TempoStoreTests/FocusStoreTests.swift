@@ -18,16 +18,16 @@ import TempoStore
     @Test func sessionsRoundTripAsInstants() throws {
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
-        try database.changeFocus { ledger in ledger.start(tag: "math", at: t0) }
-        try database.changeFocus { ledger in try ledger.pause(at: t0.addingTimeInterval(60.5)) }
-        try database.changeFocus { ledger in try ledger.resume(at: t0.addingTimeInterval(120)) }
-        let (stopped, _) = try database.changeFocus { ledger in ledger.start(tag: "next", at: t0.addingTimeInterval(180)) }
+        try database.changeFocus("test") { ledger in ledger.start(tags: ["math"], at: t0) }
+        try database.changeFocus("test") { ledger in try ledger.pause(at: t0.addingTimeInterval(60.5)) }
+        try database.changeFocus("test") { ledger in try ledger.resume(at: t0.addingTimeInterval(120)) }
+        let (stopped, _) = try database.changeFocus("test") { ledger in ledger.start(tags: ["next"], at: t0.addingTimeInterval(180)) }
         let ledger = try database.focusLedger()
         #expect(ledger.sessions.count == 2)
         #expect(ledger.sessions[0] == stopped)
         #expect(ledger.sessions[0].durationSeconds(at: t0.addingTimeInterval(1e4)) == 120.5)
         #expect(ledger.active?.tag == "next")
-        try database.changeFocus { ledger in try ledger.cancel() }
+        try database.changeFocus("test") { ledger in try ledger.cancel() }
         #expect(try database.focusLedger().sessions.count == 1)
         #expect(try rowCounts(database)[1] == 2)
     }
@@ -35,12 +35,12 @@ import TempoStore
     @Test func aRefusedChangeWritesNothing() throws {
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
-        try database.addFocusSession(start: t0, end: t0.addingTimeInterval(3600), tag: nil, trim: false, now: t0.addingTimeInterval(1e5))
+        try database.addFocusSession(start: t0, end: t0.addingTimeInterval(3600), tags: [], trim: false, now: t0.addingTimeInterval(1e5))
         let before = try rowCounts(database)
         #expect(throws: FocusError.self) {
-            try database.addFocusSession(start: t0.addingTimeInterval(60), end: t0.addingTimeInterval(7200), tag: nil, trim: false, now: t0.addingTimeInterval(1e5))
+            try database.addFocusSession(start: t0.addingTimeInterval(60), end: t0.addingTimeInterval(7200), tags: [], trim: false, now: t0.addingTimeInterval(1e5))
         }
-        #expect(throws: FocusError.noActiveSession) { try database.changeFocus { ledger in try ledger.stop(at: t0) } }
+        #expect(throws: FocusError.noActiveSession) { try database.changeFocus("test") { ledger in try ledger.stop(at: t0) } }
         #expect(throws: DayCalendarError.self) {
             try database.updateFocusSettings(defaultTimeZone: "UTC") { $0.timeZoneIdentifier = "+09:00" }
         }
@@ -64,7 +64,7 @@ import TempoStore
     @Test func anOverlappingImportImportsNothing() throws {
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
-        try database.addFocusSession(start: t0.addingTimeInterval(1800), end: t0.addingTimeInterval(2400), tag: "mine", trim: false, now: t0.addingTimeInterval(1e5))
+        try database.addFocusSession(start: t0.addingTimeInterval(1800), end: t0.addingTimeInterval(2400), tags: ["mine"], trim: false, now: t0.addingTimeInterval(1e5))
         let before = try rowCounts(database)
         let timew = Data(#"[{"id":2,"start":"20240501T060000Z","end":"20240501T070000Z"},{"id":1,"start":"20240501T080000Z","end":"20240501T090000Z"}]"#.utf8)
         let error = #expect(throws: FocusError.self) {

@@ -50,12 +50,12 @@ import Testing
     @Test func changingFocusUpdatesItsSegmentsInPlace() throws {
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
-        try database.changeFocus { ledger in ledger.start(tag: "math", at: t0) }
-        try database.changeFocus { ledger in try ledger.pause(at: t0 + 60) }
+        try database.changeFocus("test") { ledger in ledger.start(tags: ["math"], at: t0) }
+        try database.changeFocus("test") { ledger in try ledger.pause(at: t0 + 60) }
         try logChanges(of: "focus_segment", in: database)
-        try database.changeFocus { ledger in try ledger.resume(at: t0 + 120) }
+        try database.changeFocus("test") { ledger in try ledger.resume(at: t0 + 120) }
         #expect(try takeLog(database) == ["insert"])
-        try database.changeFocus { ledger in _ = try ledger.stop(at: t0 + 180) }
+        try database.changeFocus("test") { ledger in _ = try ledger.stop(at: t0 + 180) }
         #expect(try takeLog(database) == ["update"])
         #expect(try database.focusLedger().sessions.first?.durationSeconds(at: t0 + 1000) == 120)
     }
@@ -70,7 +70,7 @@ import Testing
         let run = RunRecord(source: .live, sourceName: "test", createdAt: t0)
         try database.beginLiveRun(run, sportChanges: [SportChange(at: t0, sport: .running)])
         let t0 = self.t0
-        try database.changeFocus { ledger in ledger.start(tag: nil, at: t0) }
+        try database.changeFocus("test") { ledger in ledger.start(tags: [], at: t0) }
         let rows = try database.read { db in
             try [
                 "SELECT typeof(id), id, typeof(created_at), created_at FROM timer",

@@ -10,7 +10,7 @@ import TempoStore
     let t0 = Date(timeIntervalSince1970: 1_714_550_400)  // 2024-05-01T08:00:00Z
 
     func session(_ database: AppDatabase, at offset: TimeInterval, tag: String) throws -> FocusSession {
-        try database.addFocusSession(start: t0 + offset, end: t0 + offset + 1800, tag: tag, trim: false, now: t0 + 86_400)
+        try database.addFocusSession(start: t0 + offset, end: t0 + offset + 1800, tags: [tag], trim: false, now: t0 + 86_400)
     }
 
     @Test func stoppedSessionsAndConfiguredSettingsAreOfferedUntilAcknowledged() throws {

@@ -22,6 +22,18 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDuration(String)
     /// A value outside ``ValidRange``.
     case outOfRange(OutOfRange)
+    /// No session has this id.
+    case noSuchSession(String)
+    /// A change of history would overlap another session's focused time (named).
+    case conflict(session: String, start: Date, end: Date)
+    /// `--end` given for a session still running or paused.
+    case activeSessionHasNoEnd(String)
+    /// An `--at` instant after now.
+    case atInFuture(Date)
+    /// An `--at` instant before the active session's last recorded change.
+    case atBeforeLastChange(Date, session: String, last: Date)
+    /// Nothing left to undo.
+    case nothingToUndo
 
     public var description: String {
         switch self {
@@ -34,11 +46,20 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
             "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end))); use --trim to add only the time around it"
         case .fullyCovered: "nothing left to add: existing sessions cover the whole interval"
         case .invalidTime(let text):
-            "'\(text)' is not a time (expected ISO 8601 with an offset, such as 2024-03-31T01:30:00+01:00, or local YYYY-MM-DD HH:MM)"
+            "'\(text)' is not a time (expected 09:00, yesterday 9:00, monday 14:30, -15m, now, 2024-03-31 01:30 or 2024-03-31T01:30:00+01:00)"
         case .nonexistentLocalTime(let text, let zone):
             "'\(text)' does not exist in \(zone): the clocks skipped it (daylight saving time starts)"
         case .invalidDuration(let text): "'\(text)' is not a duration (expected 25m, 1h30m, 90s or 1:30:00)"
         case .outOfRange(let error): error.description
+        case .noSuchSession(let id): "no focus session '\(id)'"
+        case .conflict(let session, let start, let end):
+            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end)))"
+        case .activeSessionHasNoEnd(let session):
+            "session \(session) is still running or paused; stop it with `tempo focus stop --at TIME`"
+        case .atInFuture(let instant): "--at \(FocusError.text(instant)) is in the future"
+        case .atBeforeLastChange(let instant, let session, let last):
+            "--at \(FocusError.text(instant)) is before the last change of session \(session) (\(FocusError.text(last)))"
+        case .nothingToUndo: "nothing to undo"
         }
     }
 

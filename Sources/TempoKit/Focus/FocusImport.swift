@@ -16,7 +16,7 @@ public enum FocusImport {
     /// naming the record (1-based) and what is wrong.
     public static func sessions(from data: Data) throws(FocusImportError) -> (format: Format, sessions: [FocusSession], skipped: Int) {
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("id,tag,") { return try tempoCSV(text) }
+        if text.hasPrefix("id,tag,") || text.hasPrefix("id,tags,") { return try tempoCSV(text) }
         let json: Any
         do { json = try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {
             throw FocusImportError(record: nil, reason: "not JSON, nor Tempo CSV (\(text.isEmpty ? "the file is empty" : "unreadable JSON"))")
@@ -55,14 +55,17 @@ public enum FocusImport {
             do { stopwatch = try Stopwatch(segments: parsed, stoppedAt: stoppedAt) } catch {
                 throw FocusImportError(record: index + 1, reason: error.description)
             }
-            let tag = object["tag"] as? String
-            sessions.append(FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: object["import_key"] as? String))
+            // Version 1 exports carry one `tag`; later ones `tags`.
+            let tags = (object["tags"] as? [String]) ?? ((object["tag"] as? String).map { [$0] } ?? [])
+            sessions.append(FocusSession(id: id, tags: tags, stopwatch: stopwatch, importKey: object["import_key"] as? String))
         }
         return (.tempoJSON, sessions, records.count - sessions.count)
     }
 
     private static func tempoCSV(_ text: String) throws(FocusImportError) -> (Format, [FocusSession], Int) {
         var sessions: [FocusSession] = []
+        // `id,tags,…` lists tags separated by `;`; the older `id,tag,…` holds one tag.
+        let tagSeparator: Character? = text.hasPrefix("id,tags,") ? ";" : nil
         let lines = text.split(whereSeparator: \.isNewline).dropFirst()
         for (index, line) in lines.enumerated() {
             let fields = csvFields(String(line))
@@ -82,7 +85,8 @@ public enum FocusImport {
             do { stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt) } catch {
                 throw FocusImportError(record: index + 1, reason: error.description)
             }
-            sessions.append(FocusSession(id: id, tag: fields[1].isEmpty ? nil : fields[1], stopwatch: stopwatch))
+            let tags = tagSeparator.map { fields[1].split(separator: $0).map(String.init) } ?? [fields[1]]
+            sessions.append(FocusSession(id: id, tags: tags, stopwatch: stopwatch))
         }
         return (.tempoCSV, sessions, lines.count - sessions.count)
     }
@@ -103,8 +107,7 @@ public enum FocusImport {
             }
             let tags = (object["tags"] as? [String]) ?? []
             let key = "timew:\(startText)/\(endText)/\(tags.joined(separator: " "))"
-            sessions.append(try closedSession(
-                start: start, end: end, tag: tags.isEmpty ? nil : tags.joined(separator: " "), key: key, record: index + 1))
+            sessions.append(try closedSession(start: start, end: end, tags: tags, key: key, record: index + 1))
         }
         return (.timewarrior, sessions, skipped)
     }
@@ -117,19 +120,21 @@ public enum FocusImport {
                   let project = frame[2] as? String, let id = frame[3] as? String
             else { throw FocusImportError(record: index + 1, reason: "a Watson frame is [start, stop, project, id, tags, updated]") }
             guard stop > start else { throw FocusImportError(record: index + 1, reason: "the frame stops before it starts") }
+            // The project first, then the frame's tags.
+            let tags = frame.count > 4 ? (frame[4] as? [String] ?? []) : []
             sessions.append(try closedSession(
                 start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: stop),
-                tag: project.isEmpty ? nil : project, key: "watson:\(id)", record: index + 1))
+                tags: [project] + tags, key: "watson:\(id)", record: index + 1))
         }
         return (.watson, sessions, 0)
     }
 
     private static func closedSession(
-        start: Date, end: Date, tag: String?, key: String, record: Int
+        start: Date, end: Date, tags: [String], key: String, record: Int
     ) throws(FocusImportError) -> FocusSession {
         do {
             let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: start, end: end)], stoppedAt: end)
-            return FocusSession(tag: tag, stopwatch: stopwatch, importKey: key)
+            return FocusSession(tags: tags, stopwatch: stopwatch, importKey: key)
         } catch {
             throw FocusImportError(record: record, reason: error.description)
         }

@@ -49,6 +49,9 @@ extension FocusLedger {
         var counts = [Int](repeating: 0, count: dayCount)
         var lastSessionOfDay = [Int](repeating: -1, count: dayCount)
         var tagTotals: [String?: Double] = [:]
+        // A session counts under each of its tags (so tag totals may add up to more than the
+        // total); an untagged one under nil.
+        let tagKeys: [[String?]] = sessions.map { $0.tags.isEmpty ? [nil] : $0.tags }
         var flagged = Set<Int>()
         for (index, session) in sessions.enumerated() where session.clockWentBackwards { flagged.insert(index) }
         let rangeLow = rangeFrom.daysSinceEpoch - firstDay.daysSinceEpoch
@@ -75,7 +78,7 @@ extension FocusLedger {
                         counts[dayIndex] += 1
                     }
                     if dayIndex >= rangeLow, dayIndex <= rangeHigh {
-                        tagTotals[sessions[piece.session].tag, default: 0] += end - cursor
+                        for key in tagKeys[piece.session] { tagTotals[key, default: 0] += end - cursor }
                     }
                 }
                 cursor = end

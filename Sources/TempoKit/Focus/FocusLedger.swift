@@ -7,8 +7,8 @@ import Foundation
 /// instant. Nothing is ever reset or deleted by time. A ledger may hold only part of the
 /// history (the sessions a store loaded for one command); derived numbers then cover that part.
 public struct FocusLedger: Sendable, Hashable {
-    /// The sessions, ordered by start.
-    public private(set) var sessions: [FocusSession]
+    /// The sessions, ordered by start (changed only through the ledger's methods).
+    public internal(set) var sessions: [FocusSession]
 
     /// A ledger of `sessions` (in any order).
     public init(sessions: [FocusSession] = []) {
@@ -21,12 +21,12 @@ public struct FocusLedger: Sendable, Hashable {
     /// Starts a session at `now`; a session already active is stopped at the same instant.
     /// Returns the stopped session (if any) and the new one.
     @discardableResult
-    public mutating func start(tag: String?, id: UUID = UUID(), at now: Date) -> (stopped: FocusSession?, started: FocusSession) {
+    public mutating func start(tags: [String], id: UUID = UUID(), at now: Date) -> (stopped: FocusSession?, started: FocusSession) {
         let stopped = try? stop(at: now)
         var stopwatch = Stopwatch()
         // An idle stopwatch always starts.
         try? stopwatch.start(at: now)
-        let session = FocusSession(id: id, tag: tag, stopwatch: stopwatch)
+        let session = FocusSession(id: id, tags: tags, stopwatch: stopwatch)
         insert(session)
         return (stopped, session)
     }
@@ -63,7 +63,7 @@ public struct FocusLedger: Sendable, Hashable {
     /// `[start, end)` no session covers are added, as the segments of one session.
     @discardableResult
     public mutating func add(
-        start: Date, end: Date, tag: String?, id: UUID = UUID(), importKey: String? = nil,
+        start: Date, end: Date, tags: [String], id: UUID = UUID(), importKey: String? = nil,
         trim: Bool, now: Date
     ) throws(FocusError) -> FocusSession {
         guard end > start else { throw .endNotAfterStart(start: start, end: end) }
@@ -86,7 +86,7 @@ public struct FocusLedger: Sendable, Hashable {
         let segments = pieces.map { Stopwatch.Segment(start: $0.start, end: $0.end) }
         let stopwatch: Stopwatch
         do { stopwatch = try Stopwatch(segments: segments, stoppedAt: last.end) } catch { throw .stopwatch(error) }
-        let session = FocusSession(id: id, tag: tag, stopwatch: stopwatch, importKey: importKey)
+        let session = FocusSession(id: id, tags: tags, stopwatch: stopwatch, importKey: importKey)
         insert(session)
         return session
     }

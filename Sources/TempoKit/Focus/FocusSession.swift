@@ -1,6 +1,6 @@
 import Foundation
 
-/// One focus session: a ``Stopwatch`` (start, pauses, stop) with an optional tag.
+/// One focus session: a ``Stopwatch`` (start, pauses, stop) with its tags (none, one or several).
 ///
 /// Instants are wall-clock `Date`s supplied by the caller. A session whose stopwatch recorded
 /// an instant before the previous one (the wall clock was set back) is kept and flagged
@@ -8,19 +8,44 @@ import Foundation
 public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     /// Generated where the session is created, so sessions made on two devices merge.
     public let id: UUID
-    /// A free label (`math`, `thesis`), or nil.
-    public var tag: String?
+    /// Free labels (`thesis`, `writing`), in the order given; no empty or repeated tag
+    /// (``FocusSession/normalized(_:)``).
+    public var tags: [String] {
+        didSet { tags = FocusSession.normalized(tags) }
+    }
     /// The running periods of the session.
     public var stopwatch: Stopwatch
     /// For imported sessions, the key that makes importing the same record twice add nothing.
     public var importKey: String?
 
-    /// A session from its parts.
-    public init(id: UUID = UUID(), tag: String?, stopwatch: Stopwatch, importKey: String? = nil) {
+    /// A session from its parts; `tags` are normalized.
+    public init(id: UUID = UUID(), tags: [String], stopwatch: Stopwatch, importKey: String? = nil) {
         self.id = id
-        self.tag = tag
+        self.tags = FocusSession.normalized(tags)
         self.stopwatch = stopwatch
         self.importKey = importKey
+    }
+
+    /// A session with at most one tag (older callers and documents that carry a single `tag`).
+    public init(id: UUID = UUID(), tag: String?, stopwatch: Stopwatch, importKey: String? = nil) {
+        self.init(id: id, tags: tag.map { [$0] } ?? [], stopwatch: stopwatch, importKey: importKey)
+    }
+
+    /// The first tag: what a document with a single `tag` field carries (kept for old clients).
+    public var tag: String? { tags.first }
+
+    /// Whether `tag` is one of the session's tags.
+    public func hasTag(_ tag: String) -> Bool { tags.contains(tag) }
+
+    /// `tags` without U+001F, surrounding white space, empty tags and repeats, in their first order.
+    public static func normalized(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags.compactMap { tag in
+            // U+001F (the unit separator, which a store uses between tags) becomes a space;
+            // other text is kept as given (terminals escape it when printing).
+            let trimmed = tag.replacingOccurrences(of: "\u{1F}", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+            return !trimmed.isEmpty && seen.insert(trimmed).inserted ? trimmed : nil
+        }
     }
 
     /// When the session started (its first segment's start).
@@ -58,6 +83,6 @@ public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     /// The first eight hex digits of the id, enough to name a session on the command line.
     public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
 
-    /// `tag (id)` or just the short id.
-    public var displayName: String { tag.map { "\($0) (\(shortID))" } ?? shortID }
+    /// `tag, tag (id)` or just the short id.
+    public var displayName: String { tags.isEmpty ? shortID : "\(tags.joined(separator: ", ")) (\(shortID))" }
 }

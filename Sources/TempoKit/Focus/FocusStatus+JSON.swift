@@ -4,7 +4,7 @@ import Foundation
 /// definition of its keys for both.
 extension FocusStatus: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case running, paused, sessionID = "session_id", tag, startedAt = "started_at", sessionS = "session_s", date
+        case running, paused, sessionID = "session_id", tag, tags, startedAt = "started_at", sessionS = "session_s", date
         case todayS = "today_s", goalS = "goal_s", goalProgress = "goal_progress", streakDays = "streak_days"
         case growthStage = "growth_stage", growthStageName = "growth_stage_name", tz, dayStart = "day_start"
         case clockWentBackwards = "clock_went_backwards"
@@ -17,6 +17,7 @@ extension FocusStatus: Encodable {
         try container.encode(isPaused, forKey: .paused)
         try container.encode(session?.id.uuidString.lowercased(), forKey: .sessionID)
         try container.encode(session?.tag, forKey: .tag)
+        try container.encode(session?.tags ?? [], forKey: .tags)
         try container.encode(session?.startedAt, forKey: .startedAt)
         try container.encode(sessionSeconds, forKey: .sessionS)
         try container.encode(report.today.description, forKey: .date)

@@ -75,7 +75,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         } catch {
             throw .invalidDuration(String(plan.workSeconds))
         }
-        ledger.start(tag: tag, id: sessionID, at: now)
+        ledger.start(tags: tag.map { [$0] } ?? [], id: sessionID, at: now)
         self.sessionID = sessionID
     }
 
@@ -109,7 +109,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
             countdown = next
             if kind == .work {
                 let id = newSessionID()
-                ledger.start(tag: tag, id: id, at: end)
+                ledger.start(tags: tag.map { [$0] } ?? [], id: id, at: end)
                 sessionID = id
             }
             entered.append(kind)

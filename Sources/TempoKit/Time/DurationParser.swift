@@ -62,7 +62,8 @@ public enum DurationParseError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension String {
-    fileprivate func trimmingSpaces() -> String {
+    /// The text without leading and trailing spaces.
+    func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }
