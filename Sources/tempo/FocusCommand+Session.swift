@@ -98,7 +98,13 @@ extension FocusCommand {
             let zone = try DayCalendar.ianaTimeZone(settings.timeZoneIdentifier)
             let startDate = try FocusInstantParser.parse(start, in: zone)
             let endDate = try FocusInstantParser.parse(end, in: zone)
-            let session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tag: tag, trim: trim, now: context.now)
+            let session: FocusSession
+            do {
+                session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tag: tag, trim: trim, now: context.now)
+            } catch let error as FocusError {
+                guard case .overlap = error else { throw error }
+                throw CLIError("\(error); use --trim to add only the time around it")
+            }
             print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
         }
     }

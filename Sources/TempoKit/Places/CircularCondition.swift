@@ -22,7 +22,7 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// becomes unsatisfied again.
     public let exitBufferMeters: Double
     /// Whether the monitor removes the condition once it has been satisfied (CLMonitor's one-shot
-    /// pattern, as seed 004 uses for a city's frame circle).
+    /// pattern, as for a city's frame circle that only announces arrival).
     public let isOneShot: Bool
     /// When the condition counts (judged on fix times); outside it the monitor reports nothing.
     public let window: ActiveWindow
