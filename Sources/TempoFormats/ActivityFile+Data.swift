@@ -29,6 +29,7 @@ extension ActivityFile {
     /// those `tempo run summary` prints for a file with these bytes.
     ///
     /// - Parameters:
+    ///   - data: the uploaded file.
     ///   - format: the format the sender declared; `nil` sniffs it from the first bytes.
     ///   - name: what errors call the bytes (`body`), in place of a path.
     /// - Returns: the activity (its segments are the run's fixes), its summary (auto-pause on,

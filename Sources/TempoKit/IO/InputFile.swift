@@ -23,7 +23,7 @@ public enum InputFile {
         guard access(path, R_OK) == 0 else { throw InputFileError(path: path, reason: "permission denied") }
     }
 
-    /// The whole file, after ``check(_:)``.
+    /// The whole file, after ``InputFile/check(_:streams:)``.
     public static func read(_ path: String) throws(InputFileError) -> Data {
         try check(path)
         do {

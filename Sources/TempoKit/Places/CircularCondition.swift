@@ -30,7 +30,12 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// Validates and builds a condition.
     ///
     /// - Parameters:
+    ///   - center: the centre of the circle.
+    ///   - radiusMeters: the geodesic radius, 1 m to 1,000 km.
+    ///   - dwellSeconds: how long the device must stay inside before the condition is satisfied.
     ///   - exitBufferMeters: `nil` for the default, the larger of 20 m and 10 % of the radius.
+    ///   - isOneShot: whether the monitor removes the condition once it has been satisfied.
+    ///   - window: when the condition counts.
     /// - Throws: `PlaceError` for a bad centre, radius, dwell or buffer.
     public init(
         center: Coordinate, radiusMeters: Double, dwellSeconds: Double = 0,

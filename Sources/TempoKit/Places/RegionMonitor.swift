@@ -21,8 +21,11 @@ public actor RegionMonitor {
 
     /// Opens the monitor `name`, restoring what `persistence` holds for it.
     ///
-    /// - Parameter persistence: where conditions and states live; the default keeps them in
-    ///   memory for the life of the process, shared by every monitor of the same name.
+    /// - Parameters:
+    ///   - name: the monitor's name; conditions are stored under it.
+    ///   - persistence: where conditions and states live; the default keeps them in memory for
+    ///     the life of the process, shared by every monitor of the same name.
+    ///   - policy: which fixes to trust (accuracy, age) and how conditions are judged.
     /// - Throws: `PlaceError.persistence` when the store cannot be read.
     public init(
         named name: String, persistence: any MonitorPersistence = InMemoryMonitorPersistence.shared,
@@ -68,7 +71,9 @@ public actor RegionMonitor {
     /// Feeds one fix, persists the changes it caused, then returns them: the only place these
     /// events are delivered.
     ///
-    /// - Parameter now: the driver's clock reading (UTC); see `MonitorCore.process`.
+    /// - Parameters:
+    ///   - fix: the position report (in an app, `LocationFix(location)`).
+    ///   - now: the driver's clock reading (UTC); see ``MonitorCore/process(_:now:)``.
     /// - Throws: `PlaceError.persistence`; the in-memory state has then advanced but nothing was
     ///   reported, so a restarted process reports the change again rather than losing it.
     @discardableResult
@@ -88,8 +93,10 @@ public actor RegionMonitor {
     /// throws what `fixes` or the persistence throws. Stop iterating (or cancel the iterating
     /// task) to stop consuming `fixes`.
     ///
-    /// - Parameter now: read once per fix (UTC): dates fixes without a time and judges
-    ///   staleness; pass your clock, or `Date.init` in an app.
+    /// - Parameters:
+    ///   - fixes: the positions, in order (in an app, `LocationFix(location)` for each update).
+    ///   - now: read once per fix (UTC): dates fixes without a time and judges staleness; pass
+    ///     your clock, or `Date.init` in an app.
     public nonisolated func events<Fixes: AsyncSequence & Sendable>(
         for fixes: Fixes, now: @escaping @Sendable () -> Date
     ) -> AsyncThrowingStream<MonitorEvent, any Error> where Fixes.Element == LocationFix {
