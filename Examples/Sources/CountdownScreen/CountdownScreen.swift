@@ -8,7 +8,7 @@ struct CountdownScreen {
         let screen = Task {
             // Follows start, pause, resume and cancel by itself; ends at 00:00.
             for await display in await timer.displays() {
-                print(display.state, display.text)  // the label: idle 00:04, running 00:04, …
+                print(display.state, display.text)  // the label: running 00:04, running 00:03, …
             }
         }
         try await timer.start()
