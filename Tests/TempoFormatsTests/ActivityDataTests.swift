@@ -27,6 +27,15 @@ struct ActivityDataTests {
             == (try ActivityFile.summary(of: url, splitUnit: .mile, autoPause: false)))
     }
 
+    /// Reading first and analysing after gives the one-pass summary, laps and sports included.
+    @Test(arguments: ["fenix2-run.fit", "run-3laps.tcx", "hike-4tracks.gpx", "fenix2-multisport.fit", "edge500-ride.fit"])
+    func summaryOfAReadActivityEqualsTheFileSummary(name: String) throws {
+        let url = Fixtures.url(name)
+        #expect(try ActivityFile.read(url).summary() == (try ActivityFile.summary(of: url)))
+        #expect(try ActivityFile.read(url).summary(splitUnit: .mile, sport: .cycling)
+            == (try ActivityFile.summary(of: url, splitUnit: .mile, sport: .cycling)))
+    }
+
     @Test func summaryOfBytesThatAreNoActivityNamesTheData() {
         #expect(throws: FormatError(file: "data", reason: "not a GPX, TCX, FIT or NMEA file")) {
             try ActivityFile.summary(of: Data("no run here".utf8))
