@@ -59,7 +59,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ],
-            resources: [.embedInCode("openapi.yaml")],
+            resources: [.embedInCode("openapi.yaml")] + [
+                "index.html", "dashboard.css", "icon.svg",
+                "app.js", "api.js", "format.js", "svg.js", "today.js", "timers.js", "runs.js", "places.js",
+            ].map { .embedInCode("Dashboard/" + $0) },
             swiftSettings: settings
         ),
         .target(

@@ -67,11 +67,18 @@ struct AccountController {
 
     @Sendable func createToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(SignIn.self, from: request, context: context)
-        guard (1...Self.maxDeviceCharacters).contains(body.device.count) else {
+        let token = try await signIn(email: body.email, password: body.password, device: body.device, from: context.remoteAddress)
+        return try JSONBody.response(.created, ["token": token])
+    }
+
+    /// Checks `email` and `password` (throttled per account and per `address`) and stores a new
+    /// token for `device`; answers the token, which exists nowhere else (only its hash is stored).
+    func signIn(email rawEmail: String, password: String, device: String, from address: String) async throws -> String {
+        guard (1...Self.maxDeviceCharacters).contains(device.count) else {
             throw APIError(.badRequest, "invalid_field", "field \"device\" must have 1 to \(Self.maxDeviceCharacters) characters")
         }
-        let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
-        let keys = ["account:" + email, "address:" + context.remoteAddress]
+        let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        let keys = ["account:" + email, "address:" + address]
         if let wait = await throttle.retryAfter(keys, now: now()) {
             var error = APIError(.tooManyRequests, "too_many_attempts", "too many failed sign-ins; try again in \(Int(wait.rounded(.up))) s")
             error.headers[.retryAfter] = String(Int(wait.rounded(.up)))
@@ -81,7 +88,7 @@ struct AccountController {
             try Row.fetchOne(db, sql: "SELECT id, password_hash FROM account WHERE email = ?", arguments: [email])
                 .map { ($0["id"], $0["password_hash"]) }
         }
-        guard let account, Bcrypt.verify(body.password, hash: account.passwordHash) else {
+        guard let account, Bcrypt.verify(password, hash: account.passwordHash) else {
             await throttle.fail(keys, now: now())
             throw APIError(.unauthorized, "bad_credentials", "the email or the password is wrong")
         }
@@ -91,18 +98,22 @@ struct AccountController {
         let created = now()
         try await store.write { db in
             try db.execute(sql: "INSERT INTO token (hash, account_id, device, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [SHA256.hex(Data(token.utf8)), accountID, body.device, created.timeIntervalSince1970])
+                           arguments: [SHA256.hex(Data(token.utf8)), accountID, device, created.timeIntervalSince1970])
         }
-        return try JSONBody.response(.created, ["token": token])
+        return token
     }
 
     @Sendable func revokeToken(_ request: Request, context: TempoRequestContext) async throws -> Response {
-        let caller = try context.requireCaller()
+        try await revoke(context.requireCaller())
+        return Response(status: .noContent)
+    }
+
+    /// Revokes the token `caller` signed in with: deleted, and forgotten by the token cache.
+    func revoke(_ caller: TempoRequestContext.Caller) async throws {
         try await store.write { db in
             try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
         }
         tokens.forget(tokenHash: caller.tokenHash)
-        return Response(status: .noContent)
     }
 
     /// 32 random bytes, base64url: opaque, and only its hash is stored.

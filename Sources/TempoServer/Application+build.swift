@@ -25,7 +25,7 @@ public func buildApplication(
     )
 }
 
-/// Every route, in one router: `/health`, `/openapi.yaml`, and the `/v1` API; `hub` wakes the
+/// Every route, in one router: `/health`, `/openapi.yaml`, the dashboard (`/`, `/assets/`, `/session`) and the `/v1` API; `hub` wakes the
 /// live streams and `timerDeadlines` (a service of the application) announces timers' ends.
 func buildRouter(
     store: ServerStore, configuration: ServerConfiguration, hub: LiveHub, timerDeadlines: TimerDeadlines,
@@ -43,6 +43,9 @@ func buildRouter(
     }
     let tokens = TokenCache()
     let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
+    let dashboard = DashboardController(accounts: accounts)
+    dashboard.addPublicRoutes(to: router)
+    dashboard.addRoutes(to: router.group().add(middleware: AuthMiddleware(store: store, tokens: tokens)))
     let api = router.group("v1")
     accounts.addPublicRoutes(to: api)
     let authenticated = api.group().add(middleware: AuthMiddleware(store: store, tokens: tokens))

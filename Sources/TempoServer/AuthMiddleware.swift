@@ -8,16 +8,25 @@ import TempoKit
 /// Checks `Authorization: Bearer TOKEN` against the stored token hashes (through `tokens`, so a
 /// token in use costs no database read and no hash) and sets the caller; without a valid token the request
 /// ends with 401 before any handler runs.
+///
+/// Without the header, the dashboard's session cookie carries the token (`DashboardSession`); a
+/// request with it that changes anything (not GET or HEAD) must also send the CSRF token in
+/// `X-CSRF-Token`, equal to the session's CSRF cookie (403 otherwise). Bearer clients never need it.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TempoRequestContext
     let store: ServerStore
     let tokens: TokenCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+        let token: String
+        if let header = request.headers[.authorization] {
+            guard header.hasPrefix("Bearer ") else { throw APIError(.unauthorized, "unauthorized", "a bearer token is required") }
+            token = String(header.dropFirst("Bearer ".count))
+        } else if let cookie = try DashboardSession.token(of: request) {
+            token = cookie
+        } else {
             throw APIError(.unauthorized, "unauthorized", "a bearer token is required")
         }
-        let token = String(header.dropFirst("Bearer ".count))
         let cached = tokens.lookup(token: token)
         var entry = cached.entry
         if entry == nil {

@@ -9,6 +9,7 @@ extension FocusController {
     func addTotalsRoutes(to group: RouterGroup<TempoRequestContext>) {
         group.get("focus/status", use: status)
         group.get("focus/report", use: report)
+        group.get("focus/calendar", use: calendar)
     }
 
     @Sendable func status(_ request: Request, context: TempoRequestContext) async throws -> Response {
@@ -41,7 +42,7 @@ extension FocusController {
 
     /// The account's settings and ledger at `version` (the current one, read before), from the
     /// cache or from one database snapshot.
-    private func snapshot(of account: String, version: UInt64) async throws -> FocusCache.Snapshot {
+    func snapshot(of account: String, version: UInt64) async throws -> FocusCache.Snapshot {
         if let snapshot = cache.snapshot(of: account, version: version) { return snapshot }
         let (stored, ledger) = try await Self.settingsAndLedger(of: account, in: store)
         let snapshot = FocusCache.Snapshot(version: version, settings: try stored.settings(), ledger: ledger)

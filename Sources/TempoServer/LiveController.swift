@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// `GET /v1/live`: Server-Sent Events of the caller's changes (`event: focus|timer|run|places`,
 /// `id:` the change's seq). A client that reconnects with `Last-Event-ID` first receives every
-/// change it missed, from the feed, then the live ones; none twice, none out of order.
+/// change it missed, from the feed, then the live ones; none twice, none out of order. The query
+/// parameter `last_event_id` does the same for a client that cannot set the header.
 struct LiveController {
     let store: ServerStore
     let hub: LiveHub
@@ -21,6 +22,13 @@ struct LiveController {
         if let header = request.headers[HTTPField.Name("Last-Event-ID")!] {
             guard let seq = Int64(header.trimmingCharacters(in: .whitespaces)), seq >= 0 else {
                 throw APIError(.badRequest, "invalid_header", "Last-Event-ID must be a change's seq")
+            }
+            resumeFrom = seq
+        } else if let query = request.uri.queryParameters["last_event_id"] {
+            // A browser's EventSource cannot set the header on a stream it opens anew (after it gave
+            // up reconnecting), so the dashboard names the last id in the query instead.
+            guard let seq = Int64(query), seq >= 0 else {
+                throw APIError(.badRequest, "invalid_parameter", "parameter \"last_event_id\" must be a change's seq")
             }
             resumeFrom = seq
         }

@@ -5,7 +5,8 @@ import TempoKit
 /// Countdown timers in sync: a timer is pushed when what its status documents say (its
 /// ``SyncedTimer``, which does not change as it counts down) differs from what the server
 /// acknowledged; a pulled or acknowledged status document replaces the local timer of its id.
-/// The CLI cannot delete a timer, so only the server's deletions travel (pulled). For a timer
+/// Only the server's deletions travel (pulled): `tempo timer clear` tidies this store's list and
+/// is not pushed, so the server keeps what it was sent. For a timer
 /// changed on two devices the last push wins, as for places.
 extension AppDatabase {
     /// Timers new or changed since the server acknowledged them, oldest first.

@@ -61,15 +61,23 @@ extension AppDatabase {
         try read { db in try Self.resolveTimer(reference, at: now, in: db) }
     }
 
+    /// Which timer a command means when it names none.
+    public enum UnnamedTimer: Sendable {
+        /// The one timer running or paused (pause, cancel, watch).
+        case active
+        /// The one paused timer, whatever else runs (resume).
+        case paused
+    }
+
     /// Finds a timer and changes it in one transaction: `change` sees the stored state, and
     /// if it throws nothing is written.
     @discardableResult
     public func updateTimer(
-        matching reference: String?, at now: Date,
+        matching reference: String?, at now: Date, unnamed: UnnamedTimer = .active,
         _ change: @Sendable (inout TimerRecord) throws -> Void
     ) throws(StoreError) -> TimerRecord {
         try write { db in
-            var timer = try Self.resolveTimer(reference, at: now, in: db)
+            var timer = try Self.resolveTimer(reference, at: now, unnamed: unnamed, in: db)
             try change(&timer)
             try Self.save(timer, in: db, isNew: false)
             return timer
@@ -101,16 +109,23 @@ extension AppDatabase {
             .map { try $0.record() }
     }
 
-    private static func resolveTimer(_ reference: String?, at now: Date, in db: Database) throws -> TimerRecord {
+    static func resolveTimer(
+        _ reference: String?, at now: Date, unnamed: UnnamedTimer = .active, in db: Database
+    ) throws -> TimerRecord {
         guard let reference else {
-            let active = try loadTimers(db, TimerRow.filter(TimerRow.Columns.cancelledAt == nil && TimerRow.Columns.stoppedAt == nil))
-                .filter { [.running, .paused].contains($0.countdown.state(at: now)) }
-            switch active.count {
-            case 1: return active[0]
-            case 0: throw StoreError.refused("no timer is running or paused; name one (see `tempo timer list`)")
+            let states: Set<Countdown.State> = unnamed == .paused ? [.paused] : [.running, .paused]
+            let candidates = try loadTimers(db, TimerRow.filter(TimerRow.Columns.cancelledAt == nil && TimerRow.Columns.stoppedAt == nil))
+                .filter { states.contains($0.countdown.state(at: now)) }
+            let what = unnamed == .paused ? "paused" : "active"
+            switch candidates.count {
+            case 1: return candidates[0]
+            case 0:
+                throw StoreError.refused(unnamed == .paused
+                    ? "no timer is paused; name one (see `tempo timer list`)"
+                    : "no timer is running or paused; name one (see `tempo timer list`)")
             default:
-                let names = active.map(\.displayName).joined(separator: ", ")
-                throw StoreError.refused("several timers are active (\(names)); name one")
+                let names = candidates.map(\.displayName).joined(separator: ", ")
+                throw StoreError.refused("several timers are \(what) (\(names)); name one")
             }
         }
         // LIKE ignores ASCII case: a lowercase prefix finds the uppercase stored id.

@@ -18,8 +18,8 @@ struct CommandTime: Sendable {
     /// The process's time, from its environment.
     static let current = CommandTime(environment: ProcessInfo.processInfo.environment)
 
-    /// True when `TEMPO_NOW` fixes the wall clock.
-    private let isFixed: Bool
+    /// True when `TEMPO_NOW` fixes the wall clock (a wait for a later instant would never end).
+    let isFixed: Bool
 
     /// `TEMPO_NOW` from `environment` when set and not empty, else the system clock.
     init(environment: [String: String], clock: ContinuousClock = ContinuousClock()) {

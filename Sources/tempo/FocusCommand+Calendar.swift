@@ -21,16 +21,16 @@ extension FocusCommand {
             let settings = try context.settings()
             let calendar = try settings.calendar()
             let today = calendar.day(containing: context.now)
-            let first = today.adding(days: -(today.isoWeekday - 1) - 7 * (weeks - 1))
+            let first = FocusHeatMap.firstDay(today: today, weeks: weeks)
             let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil)
             let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
             let heatMap = FocusHeatMap(report: report, weeks: weeks)
-            print(heatMap.text(colour: isatty(STDOUT_FILENO) == 1))
+            print(heatMap.text(colour: ColourOutput.isWanted))
             if let svg {
                 do {
                     try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)
                 } catch {
-                    throw CLIError.cannotWrite(path: svg, reason: error.localizedDescription)
+                    throw CLIError.cannotWrite(path: svg, error: error)
                 }
                 print("Wrote \(svg)")
             }

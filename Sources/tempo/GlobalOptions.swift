@@ -10,7 +10,10 @@ struct GlobalOptions: ParsableArguments {
     var db: String?
 
     /// The database path after applying the defaults of DESIGN.md.
-    var databasePath: String {
+    var databasePath: String { Self.databasePath(db) }
+
+    /// `db` (a `--db` value), else the defaults of DESIGN.md.
+    static func databasePath(_ db: String?) -> String {
         if let db { return db }
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["TEMPO_DB"], !path.isEmpty { return path }

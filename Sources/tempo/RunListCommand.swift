@@ -66,7 +66,7 @@ extension RunCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a stored run.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
+        @Argument(help: "The run's id (or its first 4+ hex digits).", completion: StoreCompletion.runs) var id: String
         @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
         @OptionGroup var output: OutputOptions
 
@@ -90,7 +90,7 @@ extension RunCommand {
         enum Format: String, ExpressibleByArgument { case gpx, nmea }
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
+        @Argument(help: "The run's id (or its first 4+ hex digits).", completion: StoreCompletion.runs) var id: String
         @Option(help: "The format: gpx, or nmea (RMC/GGA/GSA sentences).") var format: Format = .gpx
         @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
 
@@ -101,7 +101,7 @@ extension RunCommand {
                 do {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    throw CLIError.cannotWrite(path: output, reason: (error as NSError).localizedDescription)
+                    throw CLIError.cannotWrite(path: output, error: error)
                 }
             } else {
                 FileHandle.standardOutput.write(data)
@@ -114,7 +114,7 @@ extension RunCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a stored run and its fixes.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The run's id (or its first 4+ hex digits).") var id: String
+        @Argument(help: "The run's id (or its first 4+ hex digits).", completion: StoreCompletion.runs) var id: String
 
         func run() async throws {
             let deleted = try global.openDatabase(.update).deleteRun(matching: id)

@@ -9,6 +9,7 @@ struct Tempo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tempo",
         abstract: "Time activities and notice places: countdowns, focus, runs, places.",
+        discussion: "`--db PATH` and `--json` may be given anywhere on the line, before or after the subcommands.",
         version: Tempo.version,
         subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, SyncCommand.self]
     )
@@ -17,7 +18,7 @@ struct Tempo: AsyncParsableCommand {
     /// ``exitStatus(for:)`` (help and `--version` print as usual).
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(AnywhereOptions.reordered(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

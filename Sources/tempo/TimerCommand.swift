@@ -10,9 +10,10 @@ struct TimerCommand: AsyncParsableCommand {
         discussion: """
             A timer keeps running when the command exits; any later command shows the right \
             remaining time, and `finished_at` is the instant it reached zero. \
-            `tempo timer 25m` starts a timer and watches it.
+            `tempo timer 25m` starts a timer and watches it; `tempo timer start 25m --notify` \
+            rings it without a watcher (see `tempo timer daemon`).
             """,
-        subcommands: [StartAndWatch.self, Start.self, Watch.self, Pause.self, Resume.self, Cancel.self, Status.self, List.self],
+        subcommands: [StartAndWatch.self, Start.self, Watch.self, Pause.self, Resume.self, Cancel.self, Status.self, List.self, Clear.self, Daemon.self],
         defaultSubcommand: StartAndWatch.self
     )
 }
@@ -38,18 +39,24 @@ struct NewTimerOptions: ParsableArguments {
         if let label, label.isEmpty { throw ValidationError("the label must not be empty") }
     }
 
-    func start(in database: AppDatabase, at now: Date) throws -> TimerRecord {
+    /// Stores the new timer, running from `now`; with `ringing`, it is handed to the timer
+    /// daemon, which rings it at zero and runs `then`.
+    func start(in database: AppDatabase, at now: Date, ringing: Bool = false, then: String? = nil) throws -> TimerRecord {
         var countdown = try Countdown(durationSeconds: seconds())
         try countdown.start(at: now)
         let timer = TimerRecord(label: label, createdAt: now, countdown: countdown)
-        try database.insertTimer(timer)
+        if ringing {
+            try database.insertTimer(timer, alarmThen: then)
+        } else {
+            try database.insertTimer(timer)
+        }
         return timer
     }
 }
 
 /// Options for naming an existing timer.
 struct TimerReference: ParsableArguments {
-    @Argument(help: "The timer's id (or its first characters) or label; default: the one active timer.")
+    @Argument(help: "The timer's id (or its first characters) or label; default: the one active timer.", completion: StoreCompletion.timers)
     var timer: String?
 }
 
@@ -76,11 +83,17 @@ extension TimerCommand {
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var timer: NewTimerOptions
+        @Flag(help: "Ring when it reaches zero, without a watcher: `tempo timer daemon` is started if none runs.")
+        var notify = false
+        @Option(help: "A shell command the timer daemon runs when the timer finishes (implies --notify).")
+        var then: String?
         @OptionGroup var output: OutputOptions
 
         func run() throws {
             let now = try global.time.now()
-            let record = try timer.start(in: global.openDatabase(), at: now)
+            let rings = notify || then != nil
+            let record = try timer.start(in: global.openDatabase(), at: now, ringing: rings, then: then)
+            if rings { try TimerDaemonLauncher.ensureRunning(databasePath: global.databasePath) }
             try TimerOutput.show(record, at: now, json: output.json)
         }
     }
@@ -113,12 +126,17 @@ extension TimerCommand {
     }
 
     struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused timer.")
+        static let configuration = CommandConfiguration(
+            commandName: "resume", abstract: "Resume a paused timer (default: the one paused timer, even if others run).")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var reference: TimerReference
 
         func run() throws {
-            try TimerOutput.change(reference.timer, in: global, verb: "Resumed") { try $0.resume(at: $1) }
+            let timer = try TimerOutput.change(reference.timer, in: global, verb: "Resumed", unnamed: .paused) { try $0.resume(at: $1) }
+            // The daemon leaves when the last ringing timer pauses; it is needed again.
+            if try global.openDatabase(.readOnly).hasPendingAlarm(timerID: timer.id) {
+                try TimerDaemonLauncher.ensureRunning(databasePath: global.databasePath)
+            }
         }
     }
 
@@ -188,12 +206,13 @@ enum TimerOutput {
     }
 
     /// Applies `change` to the named timer in one transaction and says what happened.
+    @discardableResult
     static func change(
-        _ reference: String?, in global: GlobalOptions, verb: String,
+        _ reference: String?, in global: GlobalOptions, verb: String, unnamed: AppDatabase.UnnamedTimer = .active,
         _ change: @escaping @Sendable (inout Countdown, Date) throws -> Void
-    ) throws {
+    ) throws -> TimerRecord {
         let now = try global.time.now()
-        let timer = try global.openDatabase(.update).updateTimer(matching: reference, at: now) { timer in
+        let timer = try global.openDatabase(.update).updateTimer(matching: reference, at: now, unnamed: unnamed) { timer in
             do {
                 try change(&timer.countdown, now)
             } catch let error as CountdownError {
@@ -201,5 +220,6 @@ enum TimerOutput {
             }
         }
         print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
+        return timer
     }
 }

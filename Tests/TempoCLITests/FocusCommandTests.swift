@@ -213,6 +213,7 @@ import Testing
         let svg = try String(contentsOfFile: tempo.file("cal.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains(#"data-date="2024-05-13" data-total-s="5400""#))
-        #expect(svg.components(separatedBy: "<rect").count - 1 == 10)  // two weeks up to Wednesday
+        #expect(svg.components(separatedBy: "<rect").count - 1 == 10 + 5)  // two weeks up to Wednesday, five legend levels
+        #expect(svg.components(separatedBy: "data-date=").count - 1 == 10)
     }
 }

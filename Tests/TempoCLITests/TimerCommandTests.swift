@@ -74,7 +74,8 @@ struct TimerCommandTests {
         (["timer", "start"], 64, "Missing expected argument"),
         (["timer", "start", "0s"], 64, "longer than zero"),
         (["timer", "pause", "nosuchtimer"], 1, "no timer matches 'nosuchtimer'"),
-        (["timer", "resume"], 1, "cannot resume: it is running"),
+        (["timer", "resume"], 1, "no timer is paused; name one"),
+        (["timer", "resume", "keep"], 1, "cannot resume: it is running"),
     ])
     func badInputIsOneClearLineAndChangesNothing(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let tempo = try TempoBinary()

@@ -108,13 +108,25 @@ final class TestServer: Sendable {
         var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
     }
 
-    /// Sends a request; `json` is encoded as the body, `raw` sent as is (with `contentType`, if given).
+    /// The client: `URLSession.shared` less its cookie store, so the only cookies a request carries
+    /// are the ones a test names (the dashboard's tests send them by hand).
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration)
+    }()
+
+    /// Sends a request; `json` is encoded as the body, `raw` sent as is (with `contentType`, if given),
+    /// `headers` added. Cookies are only ever the ones `headers` names (none are stored between requests).
     @discardableResult
     func send(_ method: String, _ path: String, json: Any? = nil, raw: Data? = nil, contentType: String? = nil,
-              token: String? = nil) async throws -> Reply {
+              token: String? = nil, headers extra: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = method
         request.timeoutInterval = 600
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -123,7 +135,7 @@ final class TestServer: Sendable {
             if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }

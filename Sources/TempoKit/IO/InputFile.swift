@@ -23,8 +23,13 @@ public enum InputFile {
         guard access(path, R_OK) == 0 else { throw InputFileError(path: path, reason: "permission denied") }
     }
 
-    /// The whole file, after ``InputFile/check(_:streams:)``.
+    /// The name that means standard input wherever a file is read (`timew export | tempo focus import -`).
+    public static let standardInput = "-"
+
+    /// The whole file, after ``InputFile/check(_:streams:)``; for ``standardInput``, everything on
+    /// standard input.
     public static func read(_ path: String) throws(InputFileError) -> Data {
+        if path == standardInput { return FileHandle.standardInput.readDataToEndOfFile() }
         try check(path)
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)

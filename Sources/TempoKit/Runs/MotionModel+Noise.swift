@@ -18,6 +18,9 @@ extension MotionModel {
 
         /// The third differences of consecutive fixes and of every other fix.
         private var oneSpacing = NoiseScale(), twoSpacings = NoiseScale()
+        /// The weights of the last four fixes' spacing, per spacing (a receiver logs at a steady
+        /// rate, so they are mostly the same from one fix to the next).
+        private var oneSpacingWeights = DividedDifference(), twoSpacingsWeights = DividedDifference()
         /// The current estimate, m²/s.
         private(set) var rate = 0.0
 
@@ -25,28 +28,50 @@ extension MotionModel {
         mutating func update(with points: [Point]) {
             let n = points.count
             guard n >= 4 else { return }
-            Self.add(points[n - 4], points[n - 3], points[n - 2], points[n - 1], to: &oneSpacing)
-            if n >= 7 { Self.add(points[n - 7], points[n - 5], points[n - 3], points[n - 1], to: &twoSpacings) }
+            Self.add(points, n - 4, n - 3, n - 2, n - 1, weights: &oneSpacingWeights, to: &oneSpacing)
+            if n >= 7 { Self.add(points, n - 7, n - 5, n - 3, n - 1, weights: &twoSpacingsWeights, to: &twoSpacings) }
             let one = oneSpacing.rate, two = twoSpacings.rate
             let motionShare = twoSpacings.samples >= Self.samplesBeforeRatio && one > 0 ? two / one : 1
             rate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) / (Self.motionOnlyRatio - Self.noiseOnlyRatio)))
         }
 
         /// Adds the third differences of four fixes, per axis.
-        private static func add(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to noise: inout NoiseScale) {
-            guard p1.time > p0.time, p2.time > p1.time, p3.time > p2.time else { return }
-            // The third divided difference, Σ xᵢ / Πⱼ≠ᵢ (tᵢ − tⱼ), is zero for any quadratic motion
-            // whatever the spacing (a device that logs every 1–8 s); 6·dt³ times it is the third
-            // difference at even spacing. Its weights sum to zero, so positions are taken from p0's.
-            let d10 = p1.time - p0.time, d20 = p2.time - p0.time, d30 = p3.time - p0.time
-            let d21 = p2.time - p1.time, d31 = p3.time - p1.time, d32 = p3.time - p2.time
-            let w1 = 1 / (d10 * -d21 * -d31), w2 = 1 / (d20 * d21 * -d32), w3 = 1 / (d30 * d31 * d32)
+        private static func add(_ points: [Point], _ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int,
+                                weights: inout DividedDifference, to noise: inout NoiseScale) {
+            let t0 = points[i0].time, t1 = points[i1].time, t2 = points[i2].time, t3 = points[i3].time
+            guard t1 > t0, t2 > t1, t3 > t2 else { return }
+            weights.respace(t0, t1, t2, t3)
+            let e0 = points[i0].east, n0 = points[i0].north
+            let east = weights.w1 * (points[i1].east - e0) + weights.w2 * (points[i2].east - e0) + weights.w3 * (points[i3].east - e0)
+            let north = weights.w1 * (points[i1].north - n0) + weights.w2 * (points[i2].north - n0) + weights.w3 * (points[i3].north - n0)
+            noise.add(abs(east) * weights.scale)
+            noise.add(abs(north) * weights.scale)
+        }
+    }
+
+    /// The weights of a third divided difference over four fixes with the given spacing.
+    ///
+    /// The third divided difference, Σ xᵢ / Πⱼ≠ᵢ (tᵢ − tⱼ), is zero for any quadratic motion
+    /// whatever the spacing (a device that logs every 1–8 s); 6·dt³ times it is the third
+    /// difference at even spacing. Its weights sum to zero, so positions are taken from the first
+    /// fix's, whose own weight is then not needed.
+    struct DividedDifference: Sendable {
+        /// The spacing the weights are for: t₁ − t₀, t₂ − t₁, t₃ − t₂ (seconds).
+        private var spacing = (0.0, 0.0, 0.0)
+        /// The weights of the second, third and fourth fix, and 6·dt³ / √(6·dt) for dt the mean spacing.
+        private(set) var w1 = 0.0, w2 = 0.0, w3 = 0.0, scale = 0.0
+
+        /// Makes the weights those of fixes at these times (computed only when the spacing changed).
+        mutating func respace(_ t0: Double, _ t1: Double, _ t2: Double, _ t3: Double) {
+            let d10 = t1 - t0, d21 = t2 - t1, d32 = t3 - t2
+            guard d10 != spacing.0 || d21 != spacing.1 || d32 != spacing.2 else { return }
+            spacing = (d10, d21, d32)
+            let d20 = t2 - t0, d31 = t3 - t1, d30 = t3 - t0
+            w1 = 1 / (d10 * -d21 * -d31)
+            w2 = 1 / (d20 * d21 * -d32)
+            w3 = 1 / (d30 * d31 * d32)
             let dt = d30 / 3
-            let scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
-            let east = w1 * (p1.east - p0.east) + w2 * (p2.east - p0.east) + w3 * (p3.east - p0.east)
-            let north = w1 * (p1.north - p0.north) + w2 * (p2.north - p0.north) + w3 * (p3.north - p0.north)
-            noise.add(abs(east) * scale)
-            noise.add(abs(north) * scale)
+            scale = 6 * dt * dt * dt / (6 * dt).squareRoot()
         }
     }
 

@@ -106,7 +106,7 @@ struct MotionModel: Sendable {
     /// (From `cameFromStart` on: the entries before it belong to decided fixes.)
     private var cameFromStopped: [(intoStopped: Bool, intoMoving: Bool)] = []
     private var cameFromStart = 0
-    /// The states backtracked at each decision (kept to reuse its storage).
+    /// Whether each fix from the first being decided on was stopped, as backtracked (storage reused).
     private var backtracked: [Bool] = []
     /// How noisy the fixes are, measured from the track itself.
     private var noise = NoiseEstimate()
@@ -158,10 +158,12 @@ struct MotionModel: Sendable {
     /// Whether the fix at `time` (seconds since the reference date) is an outlier or an
     /// impossible step, or starts the model again.
     mutating func check(_ coordinate: Coordinate, at time: Double, accuracy: Double?) -> Verdict {
-        guard let last = points.last else { return .accept }
-        let dt = time - last.time
+        guard !points.isEmpty else { return .accept }
+        let lastTime = points[points.count - 1].time, lastEast = points[points.count - 1].east
+        let lastNorth = points[points.count - 1].north
+        let dt = time - lastTime
         let (east, north) = project(coordinate)
-        let jump = ((east - last.east) * (east - last.east) + (north - last.north) * (north - last.north)).squareRoot()
+        let jump = ((east - lastEast) * (east - lastEast) + (north - lastNorth) * (north - lastNorth)).squareRoot()
         if jump - 2 * (accuracy ?? 0) > maxSpeedMetersPerSecond * dt {
             outliersInARow += 1
             return .drop(.impossibleSpeed)
@@ -173,7 +175,7 @@ struct MotionModel: Sendable {
             return .restart
         }
         let velocity = self.velocity(around: points.count - 1, before: Self.lagSeconds, after: 0)
-        let predictedEast = last.east + velocity.east * dt, predictedNorth = last.north + velocity.north * dt
+        let predictedEast = lastEast + velocity.east * dt, predictedNorth = lastNorth + velocity.north * dt
         let miss = ((east - predictedEast) * (east - predictedEast) + (north - predictedNorth) * (north - predictedNorth)).squareRoot()
         let margin = Self.outlierFloorMeters + 4 * (2 * noiseRate * dt + (accuracy ?? 0) * (accuracy ?? 0)).squareRoot()
             + 0.5 * Self.maxAccelerationMetersPerSecond2 * dt * dt
@@ -244,17 +246,19 @@ struct MotionModel: Sendable {
         // Backtrack from the best state at the scored frontier down to the fixes being decided.
         let pendingStart = scored - (cameFromStopped.count - cameFromStart)
         var stopped = scoreStopped > scoreMoving
-        backtracked.removeAll(keepingCapacity: true)
+        if backtracked.count < scored - lastDecided {
+            backtracked.append(contentsOf: repeatElement(false, count: scored - lastDecided - backtracked.count))
+        }
         var index = scored - 1
         while index >= lastDecided {
-            backtracked.append(stopped)
+            backtracked[index - lastDecided] = stopped
             let back = cameFromStopped[cameFromStart + index - pendingStart]
             stopped = stopped ? back.intoStopped : back.intoMoving
             index -= 1
         }
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
-            let moving = !backtracked[backtracked.count - 1 - offset]
+            let moving = !backtracked[offset]
             let point = points[index]
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
@@ -303,23 +307,24 @@ struct MotionModel: Sendable {
 
     /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and `stopWindow(least:)`.
     private mutating func score(_ index: Int, least: Double, halfWindow: Double) {
-        let point = points[index]
+        let time = points[index].time, deviceSpeed = points[index].deviceSpeed
         let velocity = self.velocity(around: index, before: halfWindow, after: halfWindow)
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
         // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
         let window = velocity.span > 0 ? velocity.span : 2 * halfWindow
         let variance = 1.2 * noiseRate / window + 0.01 * 0.01
-        // Stopped: the velocity is noise around zero. Moving: a speed of at least `least`, any direction.
-        let stoppedLog = -speed * speed / (2 * variance) - log(2 * .pi * variance)
+        // Stopped: the velocity is noise around zero, log p = −v²/2σ² − log 2πσ². Moving: a speed of
+        // at least `least`, any direction, log p = −(least − v)₊²/2σ² − log(√(2πσ²) · 2π·max(v, least)).
         let shortfall = max(0, least - speed)
-        let movingLog = -shortfall * shortfall / (2 * variance) - log((2 * .pi * variance).squareRoot() * 2 * .pi * max(speed, least))
+        let stoppedOverMovingLog = (shortfall * shortfall - speed * speed) / (2 * variance)
+            + log(max(speed, least) * (2 * .pi / variance).squareRoot())
         // Overlapping windows share evidence: weigh each fix by the share of the window it adds.
-        let previousTime = index > 0 ? points[index - 1].time : point.time - 1
-        let weight = min(1, max(0, point.time - previousTime) / window)
-        var evidence = weight * (stoppedLog - movingLog)
-        if point.deviceSpeed.isFinite {
-            evidence += point.deviceSpeed >= 1 ? -2 * Self.switchPenalty : (point.deviceSpeed < 0.2 ? 0.2 : 0)
+        let previousTime = index > 0 ? points[index - 1].time : time - 1
+        let weight = min(1, max(0, time - previousTime) / window)
+        var evidence = weight * stoppedOverMovingLog
+        if deviceSpeed.isFinite {
+            evidence += deviceSpeed >= 1 ? -2 * Self.switchPenalty : (deviceSpeed < 0.2 ? 0.2 : 0)
         }
         let fromStoppedToStopped = scoreStopped, fromMovingToStopped = scoreMoving - Self.switchPenalty
         let fromMovingToMoving = scoreMoving, fromStoppedToMoving = scoreStopped - Self.switchPenalty
@@ -334,8 +339,12 @@ struct MotionModel: Sendable {
         cameFromStopped.append((intoStopped, intoMoving))
     }
 
+    // `smoothed`, `fit` and `velocity` change nothing, but are `mutating` so that Swift passes the
+    // model by reference: a non-mutating call from a mutating method first copies the whole model
+    // (about 300 bytes), which cost 8 % of the analysis (callgrind, `runs-benchmark --profile`).
+
     /// The fix's position on the smoothed path, given the speed fitted within `speedWindowSeconds` of it.
-    private func smoothed(_ index: Int, speed: Double) -> Coordinate {
+    private mutating func smoothed(_ index: Int, speed: Double) -> Coordinate {
         let point = points[index]
         let v = max(Self.slowestMovementMetersPerSecond, speed)
         // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
@@ -352,27 +361,27 @@ struct MotionModel: Sendable {
 
     /// Least-squares straight line through the fixes within the window around `index`: the
     /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
-    private func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
+    private mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
         -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
-        let centre = points[index]
+        let centreTime = points[index].time
         var first = index, last = index
-        while first > 0 && points[first - 1].time >= centre.time - before { first -= 1 }
-        while last + 1 < points.count && points[last + 1].time <= centre.time + after { last += 1 }
+        while first > 0 && points[first - 1].time >= centreTime - before { first -= 1 }
+        while last + 1 < points.count && points[last + 1].time <= centreTime + after { last += 1 }
         // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
         // (a position's does not: a line through three fixes around a corner cuts it).
         if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
         if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
         let count = last - first + 1
-        guard count >= 2 else { return (centre.east, centre.north, 0, 0, 0, count) }
+        guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
         let from = sums[first], to = sums[last + 1]
         let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
         let ste = to.te - from.te, stn = to.tn - from.tn
         let c = Double(count)
         let det = c * stt - st * st
-        guard det > 0 else { return (centre.east, centre.north, 0, 0, 0, count) }
+        guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
         let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
         // The line through the window's mean, at the centre's time.
-        let dt = centre.time - sumsOrigin.time - st / c
+        let dt = centreTime - sumsOrigin.time - st / c
         return (sumsOrigin.east + se / c + ve * dt, sumsOrigin.north + sn / c + vn * dt, ve, vn,
                 points[last].time - points[first].time, count)
     }
@@ -385,7 +394,7 @@ struct MotionModel: Sendable {
         for point in points { sums.append(sums[sums.count - 1].adding(point, from: sumsOrigin)) }
     }
 
-    private func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {
+    private mutating func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {
         let fit = self.fit(around: index, before: before, after: after)
         return (fit.velocityEast, fit.velocityNorth, fit.span)
     }

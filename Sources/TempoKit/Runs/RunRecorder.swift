@@ -278,7 +278,8 @@ public struct RunRecorder: Sendable {
     private mutating func commitDecisions() {
         guard !decisions.isEmpty else { return }
         for decision in decisions { commit(decision) }
-        decisions.removeAll(keepingCapacity: true)
+        // Mostly one decision a fix: `removeLast()` is cheap, `removeAll` a generic replaceSubrange.
+        if decisions.count == 1 { decisions.removeLast() } else { decisions.removeAll(keepingCapacity: true) }
     }
 
     /// Counts a decided fix: the step to it when moving, nothing (and a `stationary` drop) when not.
