@@ -6,6 +6,11 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The packages only the tools need (the store, the server, the sync client and the CLI).
+/// A library user who asks for no traits resolves none of them:
+/// `.package(url: "https://github.com/tempo-swift/tempo", from: "0.1.0", traits: [])`.
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "Tempo",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -15,6 +20,13 @@ let package = Package(
         .library(name: "TempoStore", targets: ["TempoStore"]),
         .library(name: "TempoServer", targets: ["TempoServer"]),
         .executable(name: "tempo", targets: ["tempo"]),
+    ],
+    traits: [
+        .trait(
+            name: "Tools",
+            description: "TempoStore, TempoServer, TempoSync and the tempo tool, with GRDB, Hummingbird, SwiftNIO and ArgumentParser"
+        ),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,24 +39,25 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "TempoKit", swiftSettings: settings),
         .target(name: "TempoFormats", dependencies: ["TempoKit"], swiftSettings: settings),
         .target(
             name: "TempoStore",
-            dependencies: ["TempoKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TempoKit", .product(name: "GRDB", package: "GRDB.swift", condition: tools)],
             swiftSettings: settings
         ),
         .target(
             name: "TempoServer",
             dependencies: [
                 "TempoKit", "TempoFormats", "TempoStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: tools),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ],
             resources: [.embedInCode("openapi.yaml")] + [
                 "index.html", "dashboard.css", "icon.svg",
@@ -56,9 +69,9 @@ let package = Package(
             name: "TempoSync",
             dependencies: [
                 "TempoKit", "TempoStore",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ],
             swiftSettings: settings
         ),
@@ -66,8 +79,8 @@ let package = Package(
             name: "tempo",
             dependencies: [
                 "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
             ],
             swiftSettings: settings
         ),
@@ -89,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoStoreTests",
-            dependencies: ["TempoStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TempoStore", .product(name: "GRDB", package: "GRDB.swift", condition: tools)],
             swiftSettings: settings
         ),
         .testTarget(

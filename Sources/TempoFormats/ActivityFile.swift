@@ -22,7 +22,10 @@ public enum ActivityFile {
 
     /// Streams a file's elements to `visit` in file order without keeping them.
     ///
-    /// - Parameter format: the format to use; `nil` chooses by extension, then by content.
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - format: the format to use; `nil` chooses by extension, then by content.
+    ///   - visit: called with each element, in file order.
     public static func stream(
         _ url: URL, format: ActivityFormat? = nil, _ visit: (ActivityElement) -> Void
     ) throws(FormatError) {

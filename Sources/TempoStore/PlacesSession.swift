@@ -35,9 +35,7 @@ public struct PlacesSession: Sendable {
     public static func start(database: AppDatabase, policy: MonitorPolicy = MonitorPolicy(), handler: @escaping Handler)
         async throws -> PlacesSession
     {
-        // Events are taken from `process`'s return value, so the monitor's `events` keeps nothing.
-        let monitor = try RegionMonitor(named: monitorName, persistence: PlaceMonitorStore(database: database), policy: policy,
-                                        eventBuffering: .bufferingNewest(0))
+        let monitor = try RegionMonitor(named: monitorName, persistence: PlaceMonitorStore(database: database), policy: policy)
         let places = try database.places()
         let byName = Dictionary(places.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for identifier in await monitor.identifiers where byName[identifier] == nil {

@@ -129,7 +129,13 @@ extension FocusCommand {
             let context = try FocusContext(global: global, access: .readOnly)
             let startDate = try context.instant(start)
             let endDate = try end.map(context.instant) ?? startDate.addingTimeInterval(DurationParser.seconds(duration ?? ""))
-            let session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tags: tags, trim: trim, now: context.now)
+            let session: FocusSession
+            do {
+                session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tags: tags, trim: trim, now: context.now)
+            } catch let error as FocusError {
+                guard case .overlap = error else { throw error }
+                throw CLIError("\(error); use --trim to add only the time around it")
+            }
             print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
         }
     }

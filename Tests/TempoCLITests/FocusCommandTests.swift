@@ -45,6 +45,7 @@ import Testing
         let overlap = try tempo.run("focus", "add", "--start", "2024-03-31T01:00:00Z", "--end", "2024-03-31T06:00:00Z")
         #expect(overlap.status == 1)
         #expect(overlap.stderr.contains("night"))
+        #expect(overlap.stderr.contains("use --trim"), "the tool adds its option to the library's message")
         #expect(try tempo.run("focus", "add", "--start", "2024-03-31T01:00:00Z", "--end", "2024-03-31T06:00:00Z", "--trim").status == 0)
         let report = try tempo.run("focus", "report", "--from", "2024-03-30", "--to", "2024-03-31", "--json").json()
         let days = report["days"] as? [[String: Any]] ?? []

@@ -14,6 +14,14 @@ import Testing
         #expect(countdown.state(at: t0 + 59.9) == .running)
     }
 
+    @Test func aDurationMakesTheSameCountdownAsItsSeconds() throws {
+        let countdown = try Countdown(duration: .milliseconds(90_500))
+        #expect(countdown == (try Countdown(durationSeconds: 90.5)))
+        #expect(countdown.duration == .milliseconds(90_500))
+        #expect(Duration.milliseconds(1).timeInterval == 0.001)
+        #expect(throws: CountdownError.invalidDuration) { try Countdown(duration: .zero) }
+    }
+
     @Test func pausingShiftsTheDeadline() throws {
         var countdown = try Countdown(durationSeconds: 60)
         try countdown.start(at: t0)

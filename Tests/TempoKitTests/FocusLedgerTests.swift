@@ -17,6 +17,23 @@ import TempoKit
         #expect(ledger.sessions[0].durationSeconds(at: switched.addingTimeInterval(999)) == 600)
     }
 
+    /// What a library user writes: no tag, no trim, the present as `now`.
+    @Test func defaultsAreNoTagNoTrimAndThePresent() throws {
+        var ledger = FocusLedger()
+        let before = Date()
+        let started = ledger.start().started
+        #expect(started.tag == nil)
+        #expect(try #require(started.startedAt) >= before)
+        try ledger.stop()
+        let hourAgo = Date().addingTimeInterval(-3600)
+        try ledger.add(start: hourAgo, end: hourAgo.addingTimeInterval(600))
+        #expect(throws: FocusError.self) { try ledger.add(start: hourAgo.addingTimeInterval(300), end: hourAgo.addingTimeInterval(900)) }
+        try ledger.add(start: hourAgo.addingTimeInterval(300), end: hourAgo.addingTimeInterval(900), trim: true)
+        let today = try ledger.report(settings: FocusSettings(timeZoneIdentifier: "UTC"))
+        #expect(today.now >= before)
+        #expect(ledger.sessions.count == 3)
+    }
+
     @Test func pauseResumeStopAndCancel() throws {
         var ledger = FocusLedger()
         ledger.start(tags: [], at: t0)

@@ -33,22 +33,67 @@ import TempoKit
     }
 
     @Test(.timeLimit(.minutes(3)))
-    func eventsSequenceDeliversChangesFromAnAsyncSequenceOfFixes() async throws {
-        let monitor = try RegionMonitor(named: "m")
+    func eventsForASequenceOfFixesArriveThereOnce() async throws {
+        let monitor = try RegionMonitor(named: "m", persistence: InMemoryMonitorPersistence())
         try await monitor.add(try CircularCondition(center: center, radiusMeters: 500), identifier: "a")
         let fixes = AsyncStream<LocationFix> { continuation in
             for (i, d) in [2000.0, 100, 120, 900, 2000].enumerated() { continuation.yield(fix(d, Double(i))) }
             continuation.finish()
         }
-        try await monitor.monitor(fixes, now: { Date(timeIntervalSince1970: 0) })
-        await monitor.finish()
         var received: [ConditionState] = []
-        for await event in monitor.events { received.append(event.state) }
+        for try await event in monitor.events(for: fixes, now: { Date(timeIntervalSince1970: 0) }) {
+            received.append(event.state)
+        }
         #expect(received == [.satisfied, .unsatisfied])
+        #expect(await monitor.record(for: "a")?.lastEvent?.state == .unsatisfied)
+    }
+
+    /// Two sources feeding one monitor: each gets the events of its own fixes, and the events
+    /// a direct `process` call returned show up in no sequence.
+    @Test(.timeLimit(.minutes(3)))
+    func eachEventIsDeliveredToTheFeederOfItsFixOnly() async throws {
+        let monitor = try RegionMonitor(named: "m", persistence: InMemoryMonitorPersistence())
+        try await monitor.add(try CircularCondition(center: center, radiusMeters: 500), identifier: "a")
+        let (first, firstFixes) = AsyncStream.makeStream(of: LocationFix.self)
+        let (second, secondFixes) = AsyncStream.makeStream(of: LocationFix.self)
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
+        let firstEvents = Task {
+            var seen: [ConditionState] = []
+            for try await event in monitor.events(for: first, now: now) { seen.append(event.state) }
+            return seen
+        }
+        let secondEvents = Task {
+            var seen: [ConditionState] = []
+            for try await event in monitor.events(for: second, now: now) { seen.append(event.state) }
+            return seen
+        }
+        firstFixes.yield(fix(100, 1))      // enters: the first source's event
+        firstFixes.finish()
+        #expect(try await firstEvents.value == [.satisfied])
+        #expect(try await monitor.process(fix(2000, 2), now: now()).map(\.state) == [.unsatisfied])
+        secondFixes.yield(fix(2000, 3))    // still outside: nothing
+        secondFixes.yield(fix(50, 4))      // enters again: the second source's event
+        secondFixes.finish()
+        #expect(try await secondEvents.value == [.satisfied])
+    }
+
+    /// Reopening by name with the default storage restores conditions and states, so the same
+    /// position reports nothing a second time.
+    @Test func reopeningByNameWithTheDefaultStorageRestoresState() async throws {
+        let name = "reopen-\(UUID().uuidString)"
+        let first = try RegionMonitor(named: name)
+        try await first.add(try CircularCondition(center: center, radiusMeters: 1000), identifier: "palace")
+        #expect(try await first.process(fix(0, 1), now: t0).map(\.state) == [.satisfied])
+
+        let reopened = try RegionMonitor(named: name)
+        #expect(await reopened.identifiers == ["palace"])
+        #expect(await reopened.record(for: "palace")?.state == .satisfied)
+        #expect(try await reopened.process(fix(20, 2), now: t0).isEmpty, "already inside: no second event")
+        #expect(try await RegionMonitor(named: "never-opened-\(UUID().uuidString)").identifiers.isEmpty)
     }
 
     @Test func emptyIdentifierIsRefused() async throws {
-        let monitor = try RegionMonitor(named: "m")
+        let monitor = try RegionMonitor(named: "m", persistence: InMemoryMonitorPersistence())
         await #expect(throws: PlaceError.emptyIdentifier) {
             try await monitor.add(try CircularCondition(center: center, radiusMeters: 500), identifier: "")
         }

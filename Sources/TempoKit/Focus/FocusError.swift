@@ -10,7 +10,8 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     case endNotAfterStart(start: Date, end: Date)
     /// An added session would end after `now`.
     case endsInFuture(end: Date)
-    /// An added session overlaps an existing one (named for the message).
+    /// An added session overlaps an existing one (named for the message); adding with
+    /// `trim: true` keeps only the time around it.
     case overlap(session: String, start: Date, end: Date)
     /// Trimming left nothing of the added session.
     case fullyCovered
@@ -43,7 +44,7 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
             "the end (\(FocusError.text(end))) must be after the start (\(FocusError.text(start)))"
         case .endsInFuture(let end): "the end (\(FocusError.text(end))) is in the future; only past sessions can be added"
         case .overlap(let session, let start, let end):
-            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end))); use --trim to add only the time around it"
+            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end)))"
         case .fullyCovered: "nothing left to add: existing sessions cover the whole interval"
         case .invalidTime(let text):
             "'\(text)' is not a time (expected 09:00, yesterday 9:00, monday 14:30, -15m, now, 2024-03-31 01:30 or 2024-03-31T01:30:00+01:00)"

@@ -8,14 +8,15 @@ extension FocusLedger {
     ///     re-bucket history in another zone or with another day start).
     ///   - from: first day of the range (default: the first day with a session, else today).
     ///   - to: last day of the range (default: today).
-    ///   - now: the instant described; the active session counts up to it.
+    ///   - now: the instant described (default: the system's present); the active session
+    ///     counts up to it.
     /// - Throws: for an unknown zone or a fixed offset.
     ///
     /// Each focused interval is split at day boundaries; wall-clock time covered twice (the
     /// clock went backwards) counts once, for the session that covered it first. Day starts
     /// are computed once per day of the range and sessions are swept in order, so the cost is
     /// linear in days + segments.
-    public func report(settings: FocusSettings, from: LocalDate? = nil, to: LocalDate? = nil, now: Date) throws(DayCalendarError) -> FocusReport {
+    public func report(settings: FocusSettings, from: LocalDate? = nil, to: LocalDate? = nil, now: Date = Date()) throws(DayCalendarError) -> FocusReport {
         let calendar = try settings.calendar()
         let today = calendar.day(containing: now)
 

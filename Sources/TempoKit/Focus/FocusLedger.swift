@@ -20,8 +20,11 @@ public struct FocusLedger: Sendable, Hashable {
 
     /// Starts a session at `now`; a session already active is stopped at the same instant.
     /// Returns the stopped session (if any) and the new one.
+    ///
+    /// `now` (here and in every operation of the ledger) defaults to the system's present; pass
+    /// your own clock's reading to make the ledger deterministic.
     @discardableResult
-    public mutating func start(tags: [String], id: UUID = UUID(), at now: Date) -> (stopped: FocusSession?, started: FocusSession) {
+    public mutating func start(tags: [String] = [], id: UUID = UUID(), at now: Date = Date()) -> (stopped: FocusSession?, started: FocusSession) {
         let stopped = try? stop(at: now)
         var stopwatch = Stopwatch()
         // An idle stopwatch always starts.
@@ -33,19 +36,19 @@ public struct FocusLedger: Sendable, Hashable {
 
     /// Pauses the running session.
     @discardableResult
-    public mutating func pause(at now: Date) throws(FocusError) -> FocusSession {
+    public mutating func pause(at now: Date = Date()) throws(FocusError) -> FocusSession {
         try changeActive { (stopwatch: inout Stopwatch) throws(StopwatchError) in try stopwatch.pause(at: now) }
     }
 
     /// Resumes the paused session.
     @discardableResult
-    public mutating func resume(at now: Date) throws(FocusError) -> FocusSession {
+    public mutating func resume(at now: Date = Date()) throws(FocusError) -> FocusSession {
         try changeActive { (stopwatch: inout Stopwatch) throws(StopwatchError) in try stopwatch.resume(at: now) }
     }
 
     /// Stops the active session for good.
     @discardableResult
-    public mutating func stop(at now: Date) throws(FocusError) -> FocusSession {
+    public mutating func stop(at now: Date = Date()) throws(FocusError) -> FocusSession {
         try changeActive { (stopwatch: inout Stopwatch) throws(StopwatchError) in try stopwatch.stop(at: now) }
     }
 
@@ -63,8 +66,8 @@ public struct FocusLedger: Sendable, Hashable {
     /// `[start, end)` no session covers are added, as the segments of one session.
     @discardableResult
     public mutating func add(
-        start: Date, end: Date, tags: [String], id: UUID = UUID(), importKey: String? = nil,
-        trim: Bool, now: Date
+        start: Date, end: Date, tags: [String] = [], id: UUID = UUID(), importKey: String? = nil,
+        trim: Bool = false, now: Date = Date()
     ) throws(FocusError) -> FocusSession {
         guard end > start else { throw .endNotAfterStart(start: start, end: end) }
         guard end <= now else { throw .endsInFuture(end: end) }

@@ -26,7 +26,8 @@ public enum InputFile {
     /// The name that means standard input wherever a file is read (`timew export | tempo focus import -`).
     public static let standardInput = "-"
 
-    /// The whole file, after ``check(_:)``; for ``standardInput``, everything on standard input.
+    /// The whole file, after ``InputFile/check(_:streams:)``; for ``standardInput``, everything on
+    /// standard input.
     public static func read(_ path: String) throws(InputFileError) -> Data {
         if path == standardInput { return FileHandle.standardInput.readDataToEndOfFile() }
         try check(path)

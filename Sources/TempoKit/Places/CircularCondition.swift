@@ -22,7 +22,7 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// becomes unsatisfied again.
     public let exitBufferMeters: Double
     /// Whether the monitor removes the condition once it has been satisfied (CLMonitor's one-shot
-    /// pattern, as seed 004 uses for a city's frame circle).
+    /// pattern, as for a city's frame circle that only announces arrival).
     public let isOneShot: Bool
     /// When the condition counts (judged on fix times); outside it the monitor reports nothing.
     public let window: ActiveWindow
@@ -30,7 +30,12 @@ public struct CircularCondition: Sendable, Hashable, Codable {
     /// Validates and builds a condition.
     ///
     /// - Parameters:
+    ///   - center: the centre of the circle.
+    ///   - radiusMeters: the geodesic radius, 1 m to 1,000 km.
+    ///   - dwellSeconds: how long the device must stay inside before the condition is satisfied.
     ///   - exitBufferMeters: `nil` for the default, the larger of 20 m and 10 % of the radius.
+    ///   - isOneShot: whether the monitor removes the condition once it has been satisfied.
+    ///   - window: when the condition counts.
     /// - Throws: `PlaceError` for a bad centre, radius, dwell or buffer.
     public init(
         center: Coordinate, radiusMeters: Double, dwellSeconds: Double = 0,

@@ -11,7 +11,9 @@ import Foundation
 public enum GeoJSONPlaces {
     /// Parses `data`.
     ///
-    /// - Parameter knownSpots: spots that already exist (so a landmark may name one not in this file).
+    /// - Parameters:
+    ///   - data: a GeoJSON `FeatureCollection`, UTF-8.
+    ///   - knownSpots: spots that already exist (so a landmark may name one not in this file).
     /// - Throws: `PlaceImportError` listing every problem.
     public static func parse(_ data: Data, knownSpots: Set<String> = []) throws(PlaceImportError) -> [Place] {
         let root: JSONValue

@@ -9,7 +9,11 @@ public final class InMemoryMonitorPersistence: MonitorPersistence, @unchecked Se
     private let lock = NSLock()
     private var monitors: [String: [String: ConditionRecord]] = [:]
 
-    /// An empty store.
+    /// The store every ``RegionMonitor`` uses unless given another: reopening a monitor by name
+    /// in the same process restores its conditions, states and last events.
+    public static let shared = InMemoryMonitorPersistence()
+
+    /// An empty store of its own (for tests, or monitors that must not meet the shared ones).
     public init() {}
 
     /// Every condition stored for the monitor (see `MonitorPersistence`).

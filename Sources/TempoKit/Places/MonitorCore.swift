@@ -76,6 +76,8 @@ public struct MonitorCore: Sendable {
     /// Adds a condition, replacing any condition with the same identifier.
     ///
     /// - Parameters:
+    ///   - condition: the circle to watch.
+    ///   - identifier: the condition's name, unique in the monitor.
     ///   - state: the assumed state (CLMonitor's `assuming:`); `.satisfied` means leaving will be
     ///     reported.
     ///   - lastEvent: restores a record's last event when reopening a persisted monitor.
@@ -135,8 +137,10 @@ public struct MonitorCore: Sendable {
 
     /// Feeds one fix and returns what changed.
     ///
-    /// - Parameter now: the driver's current instant (UTC); it dates fixes that carry no time and
-    ///   decides staleness. Nothing else reads it.
+    /// - Parameters:
+    ///   - fix: the position report.
+    ///   - now: the driver's current instant (UTC); it dates fixes that carry no time and
+    ///     decides staleness. Nothing else reads it.
     public mutating func process(_ fix: LocationFix, now: Date) -> MonitorStep {
         let verdict = judge(fix, now: now)
         verdictCounts[verdict, default: 0] += 1

@@ -3,34 +3,36 @@ import Foundation
 /// A region monitor in the shape of Apple's `CLMonitor`, without its region cap and without flapping.
 ///
 /// Open one by name: its conditions, states and last events come back from the injected
-/// `MonitorPersistence`. Feed it fixes with `process(_:now:)` or from any `AsyncSequence` with
-/// `monitor(_:now:)`; every change is persisted before it is reported, both as the return value
-/// and on `events`. The rules live in `MonitorCore`, a pure state machine; this actor only
-/// serialises access and does the I/O.
+/// `MonitorPersistence` — by default ``InMemoryMonitorPersistence/shared``, so a monitor reopened
+/// by name in the same process restores them (pass a durable store, such as TempoStore's, to
+/// survive a restart). Every change is persisted before it is reported.
+///
+/// **Each event is delivered once**, to whoever fed the fix that caused it: as the return value
+/// of ``process(_:now:)``, or as an element of the sequence ``events(for:now:)`` returns for the
+/// fixes it was given. There is no second, shared channel to drain, so nothing is handled twice
+/// and nothing piles up unread. The rules live in `MonitorCore`, a pure state machine; this actor
+/// only serialises access and does the I/O.
 public actor RegionMonitor {
     /// The name the monitor was opened with.
     public nonisolated let name: String
-    /// Every state change, in order (CLMonitor's `events`). One consumer; buffered as chosen at
-    /// init (unbounded by default); ends when `finish()` is called.
-    public nonisolated let events: AsyncStream<MonitorEvent>
 
-    private let continuation: AsyncStream<MonitorEvent>.Continuation
     private let persistence: any MonitorPersistence
     private var core: MonitorCore
 
     /// Opens the monitor `name`, restoring what `persistence` holds for it.
     ///
-    /// - Parameter eventBuffering: how `events` buffers while nobody is iterating it; a caller
-    ///   that only uses `process`'s return value passes `.bufferingNewest(0)` so nothing piles up.
+    /// - Parameters:
+    ///   - name: the monitor's name; conditions are stored under it.
+    ///   - persistence: where conditions and states live; the default keeps them in memory for
+    ///     the life of the process, shared by every monitor of the same name.
+    ///   - policy: which fixes to trust (accuracy, age) and how conditions are judged.
     /// - Throws: `PlaceError.persistence` when the store cannot be read.
     public init(
-        named name: String, persistence: any MonitorPersistence = InMemoryMonitorPersistence(),
-        policy: MonitorPolicy = MonitorPolicy(),
-        eventBuffering: AsyncStream<MonitorEvent>.Continuation.BufferingPolicy = .unbounded
+        named name: String, persistence: any MonitorPersistence = InMemoryMonitorPersistence.shared,
+        policy: MonitorPolicy = MonitorPolicy()
     ) throws(PlaceError) {
         self.name = name
         self.persistence = persistence
-        (events, continuation) = AsyncStream.makeStream(of: MonitorEvent.self, bufferingPolicy: eventBuffering)
         var core = MonitorCore(policy: policy)
         let records: [ConditionRecord]
         do {
@@ -66,9 +68,12 @@ public actor RegionMonitor {
         core.remove(identifier)
     }
 
-    /// Feeds one fix, persists the changes it caused, then reports them (also on `events`).
+    /// Feeds one fix, persists the changes it caused, then returns them: the only place these
+    /// events are delivered.
     ///
-    /// - Parameter now: the driver's clock reading (UTC); see `MonitorCore.process`.
+    /// - Parameters:
+    ///   - fix: the position report (in an app, `LocationFix(location)`).
+    ///   - now: the driver's clock reading (UTC); see ``MonitorCore/process(_:now:)``.
     /// - Throws: `PlaceError.persistence`; the in-memory state has then advanced but nothing was
     ///   reported, so a restarted process reports the change again rather than losing it.
     @discardableResult
@@ -78,26 +83,40 @@ public actor RegionMonitor {
         try persist {
             try $0.saveEvents(step.events, unreported: step.unreportedChanges, removed: step.removedIdentifiers, monitor: name)
         }
-        for event in step.events { continuation.yield(event) }
         return step.events
     }
 
-    /// Feeds every fix of `fixes` until it ends; `now` is read once per fix.
-    public func monitor<Fixes: AsyncSequence>(
-        _ fixes: Fixes, now: @Sendable () -> Date
-    ) async throws where Fixes.Element == LocationFix {
-        for try await fix in fixes {
-            try process(fix, now: now())
+    /// The events caused by `fixes`, in order, as CLMonitor's `events` gives them: each fix is
+    /// fed to ``process(_:now:)`` as it arrives and its events are delivered here, once.
+    ///
+    /// Each call returns its own sequence for its own fixes; it ends when `fixes` ends, and
+    /// throws what `fixes` or the persistence throws. Stop iterating (or cancel the iterating
+    /// task) to stop consuming `fixes`.
+    ///
+    /// - Parameters:
+    ///   - fixes: the positions, in order (in an app, `LocationFix(location)` for each update).
+    ///   - now: read once per fix (UTC): dates fixes without a time and judges staleness; pass
+    ///     your clock, or `Date.init` in an app.
+    public nonisolated func events<Fixes: AsyncSequence & Sendable>(
+        for fixes: Fixes, now: @escaping @Sendable () -> Date
+    ) -> AsyncThrowingStream<MonitorEvent, any Error> where Fixes.Element == LocationFix {
+        AsyncThrowingStream { continuation in
+            let feeding = Task {
+                do {
+                    for try await fix in fixes {
+                        for event in try await self.process(fix, now: now()) { continuation.yield(event) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in feeding.cancel() }
         }
     }
 
     /// How many fixes were accepted or ignored, by reason.
     public var verdictCounts: [FixVerdict: Int] { core.verdictCounts }
-
-    /// Ends `events`.
-    public func finish() {
-        continuation.finish()
-    }
 
     private func persist(_ body: (any MonitorPersistence) throws -> Void) throws(PlaceError) {
         do {

@@ -27,6 +27,14 @@ public struct Countdown: Sendable, Codable, Hashable {
         self.cancelledAt = nil
     }
 
+    /// A countdown of `duration` that has not started (see ``init(durationSeconds:)``).
+    public init(duration: Duration) throws(CountdownError) {
+        try self.init(durationSeconds: duration.timeInterval)
+    }
+
+    /// The full length of the countdown.
+    public var duration: Duration { .seconds(durationSeconds) }
+
     /// Rebuilds a stored countdown.
     public init(durationSeconds: TimeInterval, stopwatch: Stopwatch, cancelledAt: Date?) throws(CountdownError) {
         try self.init(durationSeconds: durationSeconds)
