@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -10,7 +9,7 @@ import TempoKit
 /// ends with 401 before any handler runs.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TempoRequestContext
-    let store: ServerStore
+    let store: any ServerStorage
     let tokens: TokenCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// `id:` the change's seq). A client that reconnects with `Last-Event-ID` first receives every
 /// change it missed, from the feed, then the live ones; none twice, none out of order.
 struct LiveController {
-    let store: ServerStore
+    let store: any ServerStorage
     let hub: LiveHub
 
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {
