@@ -100,7 +100,7 @@ struct MultiProcessTests {
                         let reply = try await server.send("PUT", "/v1/focus/sessions/\(id)",
                                                           json: Self.sessionBody(minutesBefore: 120 + writer * 200_000 + index), token: token)
                         #expect(reply.status == 201, "\(reply.text)")
-                        if reply.status == 201 { log.acknowledged.withLock { $0.insert(id) } }
+                        if reply.status == 201 { log.acknowledged.withLock { _ = $0.insert(id) } }
                         index += 1
                     }
                 }

@@ -44,7 +44,7 @@ final class TestServer: Sendable {
     static func start(
         engine: ServerEngine = .sqlite, now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil
     ) async throws -> TestServer {
-        let directory = databasePath.map { engine == .sqlite ? URL(fileURLWithPath: $0).deletingLastPathComponent() : nil }
+        let directory = databasePath.flatMap { engine == .sqlite ? URL(fileURLWithPath: $0).deletingLastPathComponent() : nil }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path: String
