@@ -97,9 +97,7 @@ extension RunController {
             let duplicates = batch.fixes.count - fresh.count
             guard !fresh.isEmpty else { return BatchResult(accepted: 0, duplicates: duplicates, run: document) }
             fresh.sort { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
-            for (offset, fix) in fresh.enumerated() {
-                try Self.insert(fix, account: caller.accountID, run: key, seq: nextSeq + offset, segment: 0, db: db)
-            }
+            try Self.insert(fresh.enumerated().map { ($1, nextSeq + $0, 0) }, account: caller.accountID, run: key, db: db)
             let inOrder = heldLast.map { last in fresh[0].time.map { $0.timeIntervalSince1970 > last } ?? false } ?? true
             var replay: RunReplay
             if inOrder, heldCount == 0 {

@@ -71,13 +71,11 @@ struct RunController {
                 VALUES (?, ?, 'file', ?, ?, ?, ?, ?)
                 """, arguments: [caller.accountID, key, read.activity.name, read.summary.sport?.rawValue, document,
                                  read.summary.startedAt?.timeIntervalSince1970, createdAt.timeIntervalSince1970])
-            var seq = 0
+            var numbered: [(fix: RunFixBody, seq: Int, segment: Int)] = []
             for (segment, fixes) in read.activity.segments.enumerated() {
-                for fix in fixes {
-                    try Self.insert(RunFixBody(fix), account: caller.accountID, run: key, seq: seq, segment: segment, db: db)
-                    seq += 1
-                }
+                for fix in fixes { numbered.append((RunFixBody(fix), numbered.count, segment)) }
             }
+            try Self.insert(numbered, account: caller.accountID, run: key, db: db)
             try ChangeFeed.append(db, account: caller.accountID, kind: .run, id: key, op: "put", record: document)
             return nil
         }
@@ -154,13 +152,28 @@ struct RunController {
             """, arguments: [account, run]).map(RunFixBody.init(row:))
     }
 
-    /// Stores one fix.
-    static func insert(_ fix: RunFixBody, account: String, run: String, seq: Int, segment: Int, db: any StoreTransaction) throws {
-        try db.execute(sql: """
-            INSERT INTO run_fix (account_id, run_id, seq, segment, time, lat, lon, ele, accuracy_m, speed_m_s)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [account, run, seq, segment, fix.time?.timeIntervalSince1970, fix.lat, fix.lon,
-                                          fix.ele, fix.accuracyM, fix.speedMS])
+    /// Fixes per `INSERT` statement: one round trip to PostgreSQL stores this many (10 values
+    /// each, well under both engines' limits on a statement's parameters).
+    static let fixesPerStatement = 500
+
+    /// Stores fixes, each with its `seq` and segment.
+    static func insert(_ fixes: [(fix: RunFixBody, seq: Int, segment: Int)], account: String, run: String,
+                       db: any StoreTransaction) throws {
+        var start = 0
+        while start < fixes.count {
+            let chunk = fixes[start..<min(start + fixesPerStatement, fixes.count)]
+            var arguments: [any StoreBindable] = []
+            arguments.reserveCapacity(chunk.count * 10)
+            for (fix, seq, segment) in chunk {
+                arguments += [account, run, seq, segment, fix.time?.timeIntervalSince1970, fix.lat, fix.lon,
+                              fix.ele, fix.accuracyM, fix.speedMS] as [any StoreBindable]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            try db.execute(sql: """
+                INSERT INTO run_fix (account_id, run_id, seq, segment, time, lat, lon, ele, accuracy_m, speed_m_s) VALUES \(rows)
+                """, arguments: arguments)
+            start += chunk.count
+        }
     }
 
     /// A stored JSON document as the response body.

@@ -81,7 +81,7 @@ struct MultiProcessTests {
     }
 
     /// Writers through both servers for `TEMPO_FEED_SECONDS` (default 5; `scripts/feed-check`
-    /// runs 30) while a reader follows the feed; then both servers are killed with SIGKILL.
+    /// runs 30) while a reader follows the feed; then both servers are killed with SIGKILL mid-stream.
     @Test func concurrentWritersThroughTwoServersLeaveAGapFreeFeedThatSurvivesKill9() async throws {
         let seconds = Double(ProcessInfo.processInfo.environment["TEMPO_FEED_SECONDS"] ?? "") ?? 5
         let writers = 8
@@ -89,19 +89,18 @@ struct MultiProcessTests {
         let second = try await TestServer.start(engine: .postgres, databasePath: first.databasePath)
         let token = try await first.signUp("writer@example.org")
         let log = FeedLog()
-        let until = Date().addingTimeInterval(seconds)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 let server = writer.isMultiple(of: 2) ? first : second
                 group.addTask {
-                    var index = 0
-                    while Date() < until {
+                    // Until the servers are killed under it (a failed request was not acknowledged).
+                    for index in 0... {
                         let id = Self.session(writer, index)
-                        let reply = try await server.send("PUT", "/v1/focus/sessions/\(id)",
-                                                          json: Self.sessionBody(minutesBefore: 120 + writer * 200_000 + index), token: token)
+                        guard let reply = try? await server.send("PUT", "/v1/focus/sessions/\(id)",
+                                                                 json: Self.sessionBody(minutesBefore: 120 + writer * 200_000 + index),
+                                                                 token: token) else { return }
                         #expect(reply.status == 201, "\(reply.text)")
                         if reply.status == 201 { log.acknowledged.withLock { _ = $0.insert(id) } }
-                        index += 1
                     }
                 }
             }
@@ -109,18 +108,19 @@ struct MultiProcessTests {
             // commits behind its cursor.
             group.addTask {
                 var since = 0
-                while Date() < until.addingTimeInterval(0.5) {
-                    let page = try await second.send("GET", "/v1/changes?since=\(since)&limit=1000", token: token).json
+                while let page = try? await second.send("GET", "/v1/changes?since=\(since)&limit=1000", token: token).json {
                     let changes = page["changes"] as? [[String: Any]] ?? []
                     log.followed.withLock { $0 += changes.compactMap { $0["seq"] as? Int } }
                     since = page["next"] as? Int ?? since
                     if changes.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
                 }
             }
+            try await Task.sleep(for: .seconds(seconds))
+            // Both killed mid-stream, with writes in flight.
+            await first.crash()
+            await second.crash()
             try await group.waitForAll()
         }
-        await first.crash()
-        await second.crash()
 
         let restarted = try await TestServer.start(engine: .postgres, databasePath: first.databasePath)
         var entries: [(seq: Int, id: String)] = []
@@ -134,7 +134,7 @@ struct MultiProcessTests {
         }
         let acknowledged = log.acknowledged.withLock { $0 }
         let seqs = entries.map(\.seq)
-        #expect(acknowledged.count >= 8 * writers, "too few writes got in: \(acknowledged.count)")
+        #expect(acknowledged.count >= writers, "too few writes got in: \(acknowledged.count)")
         #expect(Set(entries.map(\.id)).isSuperset(of: acknowledged), "every acknowledged write is in the feed after kill -9")
         #expect(entries.count == Set(entries.map(\.id)).count, "no write is in the feed twice")
         // One account, the only writer: its entries are numbered without a gap.
@@ -142,7 +142,6 @@ struct MultiProcessTests {
         // What the follower read is exactly the start of the final feed: nothing committed behind its cursor.
         let followed = log.followed.withLock { $0 }
         #expect(followed == Array(seqs.prefix(followed.count)), "the follower missed or repeated an entry")
-        #expect(followed.count >= acknowledged.count, "the follower fell behind the acknowledged writes")
         print("feed check: \(writers) writers, \(seconds) s, \(acknowledged.count) acknowledged writes, \(seqs.count) feed entries")
         await restarted.stop()
     }

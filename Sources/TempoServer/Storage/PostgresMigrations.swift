@@ -5,9 +5,11 @@ enum PostgresMigrations {
     /// Each migration's name and statements.
     static let all: [(name: String, statements: [String])] = [
         ("v1 accounts, tokens, changes, focus", [
+            // Emails compare without case, as SQLite's `COLLATE NOCASE` has them (ICU, level 2).
+            "CREATE COLLATION tempo_nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)",
             """
             CREATE TABLE account (
-                id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL,
+                id TEXT PRIMARY KEY, email TEXT COLLATE tempo_nocase NOT NULL UNIQUE, password_hash TEXT NOT NULL,
                 created_at DOUBLE PRECISION NOT NULL)
             """,
             """
