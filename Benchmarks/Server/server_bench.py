@@ -275,10 +275,10 @@ def main():
     else:
         print("  (PostgreSQL not measured: TEMPO_TEST_POSTGRES is not set; Benchmarks/Server/run sets it)")
     width = max(len(label) for label, _, _ in engines[0][1])
-    print(f"  {'':{width}}  " + "  ".join(f"{name:34}" for name, _ in engines) + "target")
+    print(f"  {'':{width}}  " + "  ".join(f"{name:34}" for name, _ in engines) + "  target")
     for index, (label, _, target) in enumerate(engines[0][1]):
         values = "  ".join(f"{rows[index][1]:34}" for _, rows in engines)
-        print(f"  {label:{width}}  {values}{target}")
+        print(f"  {label:{width}}  {values}  {target}")
     print(f"  PocketBase (2 vCPU): {POCKETBASE['read']}; {POCKETBASE['write']}; {POCKETBASE['live']}")
 
 
