@@ -40,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "TempoKit", swiftSettings: settings),
@@ -58,6 +59,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
             ],
             resources: [.embedInCode("openapi.yaml")] + [
                 "index.html", "dashboard.css", "icon.svg",

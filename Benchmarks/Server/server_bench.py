@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Load figures of `tempo serve` (release build, SQLite, loopback, this machine), measured with wrk
-and a Python asyncio event-stream client, printed beside PocketBase's published 2-vCPU figures.
+"""Load figures of `tempo serve` (release build, loopback, this machine), measured with wrk and a
+Python asyncio event-stream client, on SQLite and on PostgreSQL side by side, printed beside
+PocketBase's published 2-vCPU figures.
 
-Usage: Benchmarks/Server/run [--quick]   (builds the release binary, then runs this script)
+Usage: Benchmarks/Server/run [--quick] [--seconds N]   (builds the release binary, starts a throwaway
+PostgreSQL cluster with scripts/postgres, then runs this script). PostgreSQL is measured when
+TEMPO_TEST_POSTGRES names a server (each run creates its own database there); TEMPO_BENCH_BINARY
+runs another build of `tempo` (a debug one, to check the script itself).
 
 What it measures (issue 10's targets in brackets):
   1. authenticated GET /v1/focus/status, a year of sessions, nothing running     [>= 20,000/s, p99 < 20 ms]
   2. the same with a session running (the status is derived afresh per request)
   3. places fixes uploaded in batches of 1,000 (POST /v1/places/fixes)           [>= 200,000 fixes/s]
   4. 10,000 concurrent GET /v1/live streams of one account, one change fanned out [all within 1 s]
+Issue 11's targets on PostgreSQL: >= 10,000 status requests/s, >= 100,000 fixes/s.
 """
 import asyncio
 import datetime as dt
@@ -26,8 +31,10 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, ".build", "release", "tempo")
+BINARY = os.environ.get("TEMPO_BENCH_BINARY") or os.path.join(ROOT, ".build", "release", "tempo")
 QUICK = "--quick" in sys.argv
+SECONDS = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else None
+POSTGRES = os.environ.get("TEMPO_TEST_POSTGRES") or None
 
 # PocketBase v0.24.0-dev on a Hetzner CAX11 (2 vCPU ARM64, 4 GB), from
 # github.com/pocketbase/benchmarks results/hetzner_cax11.md ("Completed" time of each run).
@@ -44,13 +51,21 @@ def free_port():
         return s.getsockname()[1]
 
 
+def new_postgres_database(url):
+    """A new empty database on the PostgreSQL server of `url` (psql), as a URL."""
+    name = "tempo_bench_" + "".join(random.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(12))
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", f"CREATE DATABASE {name}"], check=True)
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
 class Server:
-    def __init__(self, directory):
+    def __init__(self, directory, postgres=None):
         self.port = free_port()
         self.db = os.path.join(directory, "server.sqlite")
-        self.log = open(os.path.join(directory, "server.log"), "wb")
+        self.log = open(os.path.join(directory, f"server-{self.port}.log"), "wb")
+        storage = ["--postgres", new_postgres_database(postgres)] if postgres else ["--db", self.db]
         self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", str(self.port), "--db", self.db],
+            [BINARY, "serve", "--port", str(self.port)] + storage,
             stdout=self.log, stderr=subprocess.STDOUT,
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (20000, 20000)))
         for _ in range(200):
@@ -214,42 +229,57 @@ def live_fanout(server, token, clients):
     return asyncio.run(run())
 
 
-def main():
-    if not shutil.which("wrk"):
-        raise SystemExit("wrk is missing (Benchmarks/Server/run installs it)")
+def measure(engine, postgres=None):
+    """Every figure of one engine, as (label, value, target) rows."""
     directory = tempfile.mkdtemp(prefix="tempo-server-bench-")
-    server = Server(directory)
+    server = Server(directory, postgres)
+    rows = []
     try:
         token = server.account("bench@example.org")
         sessions = seed_year(server, token)
-        seconds = 5 if QUICK else 15
-        print(f"tempo serve (release, SQLite WAL, loopback, {os.cpu_count()} cores; wrk -t1 -c32 -d{seconds}s):")
+        seconds = SECONDS or (5 if QUICK else 15)
         wrk(server, token, "/v1/focus/status", 2)  # warm-up
         rate, p99, errors = wrk(server, token, "/v1/focus/status", seconds)
-        print(f"  GET /v1/focus/status, {sessions} sessions, none running: {rate:,.0f} req/s, p99 {p99:.2f} ms, {errors} errors"
-              "   [target >= 20,000/s, p99 < 20 ms]")
+        rows.append((f"GET /v1/focus/status, {sessions} sessions, none running",
+                     f"{rate:,.0f} req/s, p99 {p99:.2f} ms, {errors} errors", ">= 20,000/s SQLite, >= 10,000/s PostgreSQL"))
         start = iso(dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=5))
         assert server.request("PUT", f"/v1/focus/sessions/{uuid(999_999)}", {"start": start, "end": None, "tag": "live"}, token)[0] == 201
         rate, p99, errors = wrk(server, token, "/v1/focus/status", seconds)
-        print(f"  GET /v1/focus/status, {sessions} sessions, one running:   {rate:,.0f} req/s, p99 {p99:.2f} ms, {errors} errors")
-        print(f"  PocketBase (2 vCPU): {POCKETBASE['read']}")
+        rows.append(("GET /v1/focus/status, one running", f"{rate:,.0f} req/s, p99 {p99:.2f} ms, {errors} errors", ""))
 
         fixes_token = server.account("fixes@example.org")
-        rate = fixes_upload(server, fixes_token, 50 if QUICK else 300)
-        if rate is None:
-            print("  POST /v1/places/fixes: not served by this build")
-        else:
-            print(f"  POST /v1/places/fixes, batches of 1,000, one device: {rate:,.0f} fixes/s   [target >= 200,000/s]")
-        print(f"  PocketBase (2 vCPU): {POCKETBASE['write']}")
+        rate = fixes_upload(server, fixes_token, 10 if SECONDS else (50 if QUICK else 300))
+        rows.append(("POST /v1/places/fixes, batches of 1,000, one device",
+                     "not served by this build" if rate is None else f"{rate:,.0f} fixes/s",
+                     ">= 200,000/s SQLite, >= 100,000/s PostgreSQL"))
 
-        clients = 2000 if QUICK else 10000
+        clients = 200 if SECONDS else (2000 if QUICK else 10000)
         delivered, latency = live_fanout(server, token, clients)
-        print(f"  GET /v1/live: {clients:,} streams held, one change reached {delivered:,} of them in {latency * 1000:.0f} ms"
-              "   [target: all within 1 s]")
-        print(f"  PocketBase: {POCKETBASE['live']}")
+        rows.append((f"GET /v1/live, {clients:,} streams, one change",
+                     f"{delivered:,} reached in {latency * 1000:.0f} ms", "all within 1 s"))
     finally:
         server.stop()
         shutil.rmtree(directory, ignore_errors=True)
+    return rows
+
+
+def main():
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is missing (Benchmarks/Server/run installs it)")
+    seconds = SECONDS or (5 if QUICK else 15)
+    build = "release" if BINARY.endswith("/release/tempo") else f"binary {BINARY}"
+    print(f"tempo serve ({build}, loopback, {os.cpu_count()} cores; wrk -t1 -c32 -d{seconds}s):")
+    engines = [("SQLite (WAL)", measure("sqlite"))]
+    if POSTGRES:
+        engines.append(("PostgreSQL", measure("postgres", POSTGRES)))
+    else:
+        print("  (PostgreSQL not measured: TEMPO_TEST_POSTGRES is not set; Benchmarks/Server/run sets it)")
+    width = max(len(label) for label, _, _ in engines[0][1])
+    print(f"  {'':{width}}  " + "  ".join(f"{name:34}" for name, _ in engines) + "  target")
+    for index, (label, _, target) in enumerate(engines[0][1]):
+        values = "  ".join(f"{rows[index][1]:34}" for _, rows in engines)
+        print(f"  {label:{width}}  {values}  {target}")
+    print(f"  PocketBase (2 vCPU): {POCKETBASE['read']}; {POCKETBASE['write']}; {POCKETBASE['live']}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdBcrypt
@@ -7,7 +6,7 @@ import TempoKit
 
 /// Accounts and device tokens: sign up, sign in (a token per device), sign out.
 struct AccountController {
-    let store: ServerStore
+    let store: any ServerStorage
     let tokens: TokenCache
     let passwordCost: UInt8
     let throttle = LoginThrottle()
@@ -85,8 +84,8 @@ struct AccountController {
             throw error
         }
         let account = try await store.read { db -> (id: String, passwordHash: String)? in
-            try Row.fetchOne(db, sql: "SELECT id, password_hash FROM account WHERE email = ?", arguments: [email])
-                .map { ($0["id"], $0["password_hash"]) }
+            try StoreRow.fetchOne(db, sql: "SELECT id, password_hash FROM account WHERE email = ?", arguments: [email])
+                .map { try ($0["id"], $0["password_hash"]) }
         }
         guard let account, Bcrypt.verify(password, hash: account.passwordHash) else {
             await throttle.fail(keys, now: now())
@@ -112,6 +111,10 @@ struct AccountController {
     func revoke(_ caller: TempoRequestContext.Caller) async throws {
         try await store.write { db in
             try db.execute(sql: "DELETE FROM token WHERE hash = ?", arguments: [caller.tokenHash])
+            // Other server processes on the same PostgreSQL database forget it from their caches.
+            if db.engine == .postgres {
+                try db.execute(sql: "SELECT pg_notify(?, ?)", arguments: [PostgresStore.tokenChannel, caller.tokenHash])
+            }
         }
         tokens.forget(tokenHash: caller.tokenHash)
     }

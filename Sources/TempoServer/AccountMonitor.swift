@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TempoKit
 import TempoStore
 
@@ -26,19 +25,20 @@ struct AccountMonitor: Sendable {
     }
 
     /// The stored revision of the account's monitor (0 before any).
-    static func storedRevision(_ db: Database, account: String) throws -> Int64 {
+    static func storedRevision(_ db: any StoreTransaction, account: String) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT revision FROM place_monitor WHERE account_id = ?", arguments: [account]) ?? 0
     }
 
     /// Rebuilds the account's monitor from the database: its places, each condition's state and
     /// last reported event, and the last processed fix's time.
-    static func load(_ db: Database, account: String) throws -> AccountMonitor {
+    static func load(_ db: any StoreTransaction, account: String) throws -> AccountMonitor {
         let places = try PlacesController.places(of: account, db: db)
-        var states: [String: Row] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM place_state WHERE account_id = ?", arguments: [account]) {
-            states[row["name"]] = row
+        var states: [String: StoreRow] = [:]
+        for row in try StoreRow.fetchAll(db, sql: "SELECT * FROM place_state WHERE account_id = ?", arguments: [account]) {
+            let name: String = try row["name"]
+            states[name] = row
         }
-        let monitorRow = try Row.fetchOne(db, sql: "SELECT revision, last_fix_at FROM place_monitor WHERE account_id = ?",
+        let monitorRow = try StoreRow.fetchOne(db, sql: "SELECT revision, last_fix_at FROM place_monitor WHERE account_id = ?",
                                           arguments: [account])
         var core = MonitorCore()
         for name in places.keys.sorted() {
@@ -46,19 +46,20 @@ struct AccountMonitor: Sendable {
             var state = ConditionState.unknown
             var lastEvent: MonitorEvent?
             if let row = states[name] {
-                state = ConditionState(rawValue: row["state"]) ?? .unknown
-                if let eventState = (row["event_state"] as String?).flatMap(ConditionState.init(rawValue:)),
-                   let at: Double = row["event_at"], let latitude: Double = row["event_latitude"], let longitude: Double = row["event_longitude"] {
+                state = ConditionState(rawValue: try row["state"]) ?? .unknown
+                if let eventState = (try row["event_state"] as String?).flatMap(ConditionState.init(rawValue:)),
+                   let at: Double = try row["event_at"], let latitude: Double = try row["event_latitude"],
+                   let longitude: Double = try row["event_longitude"] {
                     let date = Date(timeIntervalSince1970: at)
                     let fix = LocationFix(time: date, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                                          horizontalAccuracyMeters: row["event_accuracy_m"])
+                                          horizontalAccuracyMeters: try row["event_accuracy_m"])
                     lastEvent = MonitorEvent(identifier: name, state: eventState, date: date, fix: fix)
                 }
             }
             core.add(place.condition, identifier: name, assuming: state, lastEvent: lastEvent)
         }
-        let lastFix: Double? = monitorRow?["last_fix_at"]
-        let revision: Int64? = monitorRow?["revision"]
+        let lastFix: Double? = try monitorRow.flatMap { try $0["last_fix_at"] }
+        let revision: Int64? = try monitorRow.flatMap { try $0["revision"] }
         return AccountMonitor(core: core, places: places, revision: revision ?? 0,
                               lastFixTime: lastFix.map(Date.init(timeIntervalSince1970:)))
     }
@@ -68,7 +69,7 @@ struct AccountMonitor: Sendable {
     ///
     /// Fixes not after the last processed fix are skipped. `now` is not read by the rules (the
     /// policy has no staleness limit, as for a replayed track): fix times decide everything.
-    mutating func process(_ fixes: [LocationFix], now: Date, db: Database, account: String) throws -> Outcome {
+    mutating func process(_ fixes: [LocationFix], now: Date, db: any StoreTransaction, account: String) throws -> Outcome {
         var outcome = Outcome()
         var changed = Set<String>()
         var accepted = false
@@ -101,9 +102,12 @@ struct AccountMonitor: Sendable {
             guard let record = core.record(for: name) else { continue }
             let event = record.lastEvent
             try db.execute(sql: """
-                INSERT OR REPLACE INTO place_state
+                INSERT INTO place_state
                     (account_id, name, state, event_state, event_at, event_latitude, event_longitude, event_accuracy_m)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (account_id, name) DO UPDATE SET state = excluded.state, event_state = excluded.event_state,
+                    event_at = excluded.event_at, event_latitude = excluded.event_latitude,
+                    event_longitude = excluded.event_longitude, event_accuracy_m = excluded.event_accuracy_m
                 """, arguments: [account, name, record.state.rawValue, event?.state.rawValue, event?.date.timeIntervalSince1970,
                                  event?.fix.latitude, event?.fix.longitude, event?.fix.horizontalAccuracyMeters])
         }
@@ -116,11 +120,11 @@ struct AccountMonitor: Sendable {
     }
 
     /// Stores a badge unless the account has it; returns whether it was new (and fed).
-    static func insertBadge(_ badge: BadgeDocument, db: Database, account: String) throws -> Bool {
+    static func insertBadge(_ badge: BadgeDocument, db: any StoreTransaction, account: String) throws -> Bool {
         let text = try JSONBody.text(badge)
-        try db.execute(sql: "INSERT OR IGNORE INTO badge (account_id, badge, document) VALUES (?, ?, ?)",
-                       arguments: [account, badge.badge, text])
-        guard db.changesCount == 1 else { return false }
+        let inserted = try db.execute(sql: "INSERT INTO badge (account_id, badge, document) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                      arguments: [account, badge.badge, text])
+        guard inserted == 1 else { return false }
         try ChangeFeed.append(db, account: account, kind: .badge, id: badge.badge, op: "put", record: text)
         return true
     }

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
-/// The Tempo server: an application serving `configuration` from its SQLite file.
+/// The Tempo server: an application serving `configuration` from its SQLite file, or from its
+/// PostgreSQL database (connected and migrated before this returns).
 ///
 /// `now` is the wall clock every handler reads (a test passes a fixed one); `onServerRunning`
 /// receives the bound port (with `port: 0`, the one the system picked).
@@ -11,15 +13,31 @@ public func buildApplication(
     logger: Logger = Logger(label: "tempo.server"),
     now: @escaping @Sendable () -> Date = { Date() },
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) throws -> some ApplicationProtocol {
-    let store = try ServerStore(path: configuration.databasePath)
+) async throws -> some ApplicationProtocol {
+    let store: any ServerStorage
+    var services: [any Service] = []
+    var postgres: PostgresStore?
+    if let url = configuration.postgresURL {
+        let opened = try await PostgresStore.open(url: url, logger: logger)
+        // First in, last out: the other services stop before the connections close.
+        services.append(opened)
+        postgres = opened
+        store = opened
+    } else {
+        store = try ServerStore(path: configuration.databasePath)
+    }
     let hub = LiveHub(store: store)
+    let tokens = TokenCache()
     let timerDeadlines = TimerDeadlines(store: store, hub: hub, now: now, logger: logger)
-    let router = buildRouter(store: store, configuration: configuration, hub: hub, timerDeadlines: timerDeadlines, now: now)
+    services.append(timerDeadlines)
+    if let postgres {
+        services.append(PostgresNotifications(store: postgres, hub: hub, tokens: tokens, deadlines: timerDeadlines))
+    }
+    let router = buildRouter(store: store, configuration: configuration, hub: hub, tokens: tokens, timerDeadlines: timerDeadlines, now: now)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tempo"),
-        services: [timerDeadlines],
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
@@ -28,7 +46,7 @@ public func buildApplication(
 /// Every route, in one router: `/health`, `/openapi.yaml`, the dashboard (`/`, `/assets/`, `/session`) and the `/v1` API; `hub` wakes the
 /// live streams and `timerDeadlines` (a service of the application) announces timers' ends.
 func buildRouter(
-    store: ServerStore, configuration: ServerConfiguration, hub: LiveHub, timerDeadlines: TimerDeadlines,
+    store: any ServerStorage, configuration: ServerConfiguration, hub: LiveHub, tokens: TokenCache, timerDeadlines: TimerDeadlines,
     now: @escaping @Sendable () -> Date
 ) -> Router<TempoRequestContext> {
     let router = Router(context: TempoRequestContext.self)
@@ -41,7 +59,6 @@ func buildRouter(
     router.get("openapi.yaml") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(string: OpenAPIDocument.text)))
     }
-    let tokens = TokenCache()
     let accounts = AccountController(store: store, tokens: tokens, passwordCost: configuration.passwordCost, now: now)
     let dashboard = DashboardController(accounts: accounts)
     dashboard.addPublicRoutes(to: router)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -14,7 +13,7 @@ import TempoKit
 /// `X-CSRF-Token`, equal to the session's CSRF cookie (403 otherwise). Bearer clients never need it.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TempoRequestContext
-    let store: ServerStore
+    let store: any ServerStorage
     let tokens: TokenCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

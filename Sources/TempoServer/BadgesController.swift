@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import TempoKit
@@ -11,7 +10,7 @@ import TempoKit
 /// earliest `earned_at` (200 with the stored badge, replaced when the put's is earlier).
 struct BadgesController {
     /// Where badges are kept.
-    let store: ServerStore
+    let store: any ServerStorage
     /// Announces changed badges to the account's live streams.
     let hub: LiveHub
 
@@ -83,7 +82,7 @@ struct BadgesController {
     }
 
     /// The account's badges, earliest first.
-    static func badges(of account: String, db: Database) throws -> [BadgeDocument] {
+    static func badges(of account: String, db: any StoreTransaction) throws -> [BadgeDocument] {
         try String.fetchAll(db, sql: "SELECT document FROM badge WHERE account_id = ?", arguments: [account])
             .map { try JSONDecoder.api.decode(BadgeDocument.self, from: Data($0.utf8)) }
             .sorted { ($0.earnedAt, $0.badge) < ($1.earnedAt, $1.badge) }

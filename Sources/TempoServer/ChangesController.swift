@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `GET /v1/changes`: the caller's changes after a sequence number, in commit order.
 struct ChangesController {
-    let store: ServerStore
+    let store: any ServerStorage
     static let defaultLimit = 1000, maxLimit = 10_000
 
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import TempoKit
 
@@ -14,7 +13,7 @@ extension FocusController {
 
     @Sendable func status(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        let version = hub.versions.current(account)
+        let version = try await hub.version(of: account)
         let now = now()
         if let body = cache.status(of: account, version: version, at: now) { return Self.json(body) }
         let snapshot = try await snapshot(of: account, version: version)
@@ -52,7 +51,7 @@ extension FocusController {
 
     @Sendable func report(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let account = try context.requireCaller().accountID
-        let snapshot = try await snapshot(of: account, version: hub.versions.current(account))
+        let snapshot = try await snapshot(of: account, version: try await hub.version(of: account))
         let ledger = snapshot.ledger
         var settings = snapshot.settings
         let query = request.uri.queryParameters
@@ -89,20 +88,21 @@ extension FocusController {
     }
 
     /// The account's settings and sessions (not deleted), from one snapshot.
-    static func settingsAndLedger(of account: String, in store: ServerStore) async throws -> (SettingsBody, FocusLedger) {
+    static func settingsAndLedger(of account: String, in store: any ServerStorage) async throws -> (SettingsBody, FocusLedger) {
         try await store.read { db in (try settings(of: account, db: db), try ledger(of: account, db: db)) }
     }
 
     /// The account's sessions as a ledger: all of them, or those other than `excluded` that may
     /// overlap `start..<end` (a running one always may).
     static func ledger(
-        of account: String, db: Database, excluding excluded: String? = nil, overlapping start: Date? = nil, _ end: Date? = nil
+        of account: String, db: any StoreTransaction, excluding excluded: String? = nil, overlapping start: Date? = nil, _ end: Date? = nil
     ) throws -> FocusLedger {
         var ledger = FocusLedger()
         let documents = try String.fetchAll(db, sql: """
             SELECT document FROM focus_session
-            WHERE account_id = ? AND document IS NOT NULL AND id IS NOT ?
-              AND (? IS NULL OR start_at < ?) AND (? IS NULL OR end_at IS NULL OR end_at > ?)
+            WHERE account_id = ? AND document IS NOT NULL AND id IS DISTINCT FROM CAST(? AS TEXT)
+              AND (CAST(? AS DOUBLE PRECISION) IS NULL OR start_at < ?)
+              AND (CAST(? AS DOUBLE PRECISION) IS NULL OR end_at IS NULL OR end_at > ?)
             """, arguments: [account, excluded, end?.timeIntervalSince1970, end?.timeIntervalSince1970,
                              start?.timeIntervalSince1970, start?.timeIntervalSince1970])
         let decoder = JSONDecoder.api

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import TempoKit
@@ -7,7 +6,7 @@ import TempoKit
 /// Focus settings and sessions, each account's own; overlaps are refused or trimmed by the
 /// same `FocusLedger.add` rule `tempo focus add` uses.
 struct FocusController {
-    let store: ServerStore
+    let store: any ServerStorage
     let hub: LiveHub
     let now: @Sendable () -> Date
     /// Settings, ledgers and status documents derived from each account's records.
@@ -63,7 +62,10 @@ struct FocusController {
         try await store.write { db in
             let old = try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [caller.accountID])
             guard old != document else { return }
-            try db.execute(sql: "INSERT OR REPLACE INTO focus_settings (account_id, document) VALUES (?, ?)", arguments: [caller.accountID, document])
+            try db.execute(sql: """
+                INSERT INTO focus_settings (account_id, document) VALUES (?, ?)
+                ON CONFLICT (account_id) DO UPDATE SET document = excluded.document
+                """, arguments: [caller.accountID, document])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSettings, id: "settings", op: "put", record: document)
         }
         await hub.publish(account: caller.accountID)
@@ -77,7 +79,7 @@ struct FocusController {
     }
 
     /// The account's settings (the defaults if it never set any).
-    static func settings(of account: String, db: Database) throws -> SettingsBody {
+    static func settings(of account: String, db: any StoreTransaction) throws -> SettingsBody {
         guard let text = try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [account])
         else { return defaultSettings }
         return try JSONDecoder().decode(SettingsBody.self, from: Data(text.utf8))
@@ -112,9 +114,9 @@ struct FocusController {
         let key = id.uuidString.lowercased()
         let (status, document) = try await store.write { db -> (HTTPResponse.Status, FocusSessionDocument) in
             var existing: FocusSessionDocument??
-            if let row = try Row.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
+            if let row = try StoreRow.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
                                           arguments: [caller.accountID, key]) {
-                let text: String? = row["document"]
+                let text: String? = try row["document"]
                 existing = .some(try text.map { try JSONDecoder.api.decode(FocusSessionDocument.self, from: Data($0.utf8)) })
             }
             if case .some(.none) = existing { throw APIError(.conflict, "deleted", "session \(key) was deleted") }
@@ -124,7 +126,11 @@ struct FocusController {
             let document = FocusSessionDocument(session)
             if case .some(.some(let old)) = existing, old == document { return (.ok, document) }
             let text = try JSONBody.text(document)
-            try db.execute(sql: "INSERT OR REPLACE INTO focus_session (account_id, id, document, start_at, end_at) VALUES (?, ?, ?, ?, ?)",
+            try db.execute(sql: """
+                INSERT INTO focus_session (account_id, id, document, start_at, end_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (account_id, id) DO UPDATE SET document = excluded.document, start_at = excluded.start_at,
+                    end_at = excluded.end_at
+                """,
                            arguments: [caller.accountID, key, text, document.start.timeIntervalSince1970, document.end?.timeIntervalSince1970])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "put", record: text)
             return (existing == nil ? .created : .ok, document)
@@ -205,9 +211,9 @@ struct FocusController {
         let caller = try context.requireCaller()
         let key = try Self.sessionID(context).uuidString.lowercased()
         let found = try await store.write { db -> Bool in
-            guard let row = try Row.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
+            guard let row = try StoreRow.fetchOne(db, sql: "SELECT document FROM focus_session WHERE account_id = ? AND id = ?",
                                              arguments: [caller.accountID, key]) else { return false }
-            guard (row["document"] as String?) != nil else { return true }
+            guard (try row["document"] as String?) != nil else { return true }
             try db.execute(sql: "UPDATE focus_session SET document = NULL, start_at = NULL, end_at = NULL WHERE account_id = ? AND id = ?",
                            arguments: [caller.accountID, key])
             try ChangeFeed.append(db, account: caller.accountID, kind: .focusSession, id: key, op: "delete", record: nil)

@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// change it missed, from the feed, then the live ones; none twice, none out of order. The query
 /// parameter `last_event_id` does the same for a client that cannot set the header.
 struct LiveController {
-    let store: ServerStore
+    let store: any ServerStorage
     let hub: LiveHub
 
     func addRoutes(to group: RouterGroup<TempoRequestContext>) {

@@ -8,7 +8,7 @@ import Foundation
 /// yields them to every stream in commit order, so concurrent writes never reach a stream out
 /// of order or twice.
 actor LiveHub {
-    private let store: ServerStore
+    private let store: any ServerStorage
     private var streams: [String: [UUID: AsyncStream<ChangeFeed.Entry>.Continuation]] = [:]
     private var announced: [String: Int64] = [:]
     /// Events a stream may fall behind by before the oldest are dropped (it then catches up by
@@ -18,7 +18,7 @@ actor LiveHub {
     /// Every account's version: moved on by `publish`, before the write's handler answers.
     nonisolated let versions = AccountVersions()
 
-    init(store: ServerStore) {
+    init(store: any ServerStorage) {
         self.store = store
     }
 
@@ -40,6 +40,17 @@ actor LiveHub {
         if streams[account]?.isEmpty == true {
             streams[account] = nil
             announced[account] = nil
+        }
+    }
+
+    /// The account's version, under which what is derived from its records is cached. On SQLite
+    /// this process is the only writer: its own counter, moved on by `publish`. On PostgreSQL
+    /// another process may have committed a change a moment ago (its notification may still be
+    /// on the way), so the version is the account's newest change, read from the database.
+    nonisolated func version(of account: String) async throws -> UInt64 {
+        switch store.engine {
+        case .sqlite: versions.current(account)
+        case .postgres: UInt64(try await store.read { db in try ChangeFeed.latest(db, account: account) })
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Keeps each account's `AccountMonitor` in memory between batches, so a batch of fixes costs
 /// the monitor's work and one transaction, not a rebuild.
@@ -28,11 +27,11 @@ actor PlaceMonitors {
     /// Marks the account's stored monitor as changed by a place change: the place `name` starts
     /// `unknown` again (as the CLI's places session does for a changed place), and every copy in
     /// memory becomes stale. Runs in the place change's transaction.
-    static func placesChanged(_ db: Database, account: String, name: String) throws {
+    static func placesChanged(_ db: any StoreTransaction, account: String, name: String) throws {
         try db.execute(sql: "DELETE FROM place_state WHERE account_id = ? AND name = ?", arguments: [account, name])
         try db.execute(sql: """
             INSERT INTO place_monitor (account_id, revision) VALUES (?, 1)
-            ON CONFLICT(account_id) DO UPDATE SET revision = revision + 1
+            ON CONFLICT(account_id) DO UPDATE SET revision = place_monitor.revision + 1
             """, arguments: [account])
     }
 }

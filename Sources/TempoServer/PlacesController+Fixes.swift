@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import GRDB
 import Hummingbird
 import NIOCore
 import TempoKit

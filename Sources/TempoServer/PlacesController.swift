@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import TempoKit
@@ -12,7 +11,7 @@ import TempoKit
 /// session does. A deleted place leaves a tombstone in the feed; putting it again creates it anew.
 struct PlacesController {
     /// Where places, monitor states and badges are kept.
-    let store: ServerStore
+    let store: any ServerStorage
     /// Announces changed places and badges to the account's live streams.
     let hub: LiveHub
     /// Each account's monitor, kept between batches.
@@ -91,7 +90,10 @@ struct PlacesController {
             places[name] = place
             let problems = PlaceRules.problems(in: Array(places.values))
             guard problems.isEmpty else { throw APIError(.conflict, "invalid_place", problems.joined(separator: "; ")) }
-            try db.execute(sql: "INSERT OR REPLACE INTO place (account_id, name, document) VALUES (?, ?, ?)",
+            try db.execute(sql: """
+                INSERT INTO place (account_id, name, document) VALUES (?, ?, ?)
+                ON CONFLICT (account_id, name) DO UPDATE SET document = excluded.document
+                """,
                            arguments: [caller.accountID, name, text])
             try PlaceMonitors.placesChanged(db, account: caller.accountID, name: name)
             try ChangeFeed.append(db, account: caller.accountID, kind: .place, id: name, op: "put", record: text)
@@ -142,7 +144,7 @@ struct PlacesController {
     }
 
     /// The account's places (tombstones left out), by name.
-    static func places(of account: String, db: Database) throws -> [String: Place] {
+    static func places(of account: String, db: any StoreTransaction) throws -> [String: Place] {
         var places: [String: Place] = [:]
         for text in try String.fetchAll(db, sql: "SELECT document FROM place WHERE account_id = ? AND document IS NOT NULL",
                                         arguments: [account]) {

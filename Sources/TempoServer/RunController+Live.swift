@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import TempoKit
@@ -78,29 +77,27 @@ extension RunController {
             guard let stored = try Stored.fetch(account: caller.accountID, key: key, db: db) else { throw APIError.notFound("run") }
             guard let document = stored.document else { throw APIError(.conflict, "deleted", "run \(key) was deleted") }
             guard stored.source == "live" else { throw Self.notLive(key) }
-            let held = try Row.fetchOne(db, sql: """
+            let held = try StoreRow.fetchOne(db, sql: """
                 SELECT COUNT(*) AS count, MAX(time) AS last, MAX(seq) AS seq FROM run_fix WHERE account_id = ? AND run_id = ?
                 """, arguments: [caller.accountID, key])
-            let heldCount: Int = held?["count"] ?? 0
-            let heldLast: Double? = held?["last"]
-            let nextSeq: Int = (held?["seq"] as Int?).map { $0 + 1 } ?? 0
+            let heldCount: Int = try held.flatMap { try $0["count"] } ?? 0
+            let heldLast: Double? = try held.flatMap { try $0["last"] }
+            let nextSeq: Int = (try held.flatMap { try $0["seq"] as Int? }).map { $0 + 1 } ?? 0
             // A fix at an instant the run holds (or this batch already gave) is a duplicate.
             var instants = Set<Double>()
             var fresh: [RunFixBody] = []
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM run_fix WHERE account_id = ? AND run_id = ? AND time = ?")
             for fix in batch.fixes.map(\.body) {
                 guard let time = fix.time?.timeIntervalSince1970, instants.insert(time).inserted else { continue }
                 // Only an instant not after the run's latest can be held already.
                 if let heldLast, time <= heldLast,
-                   try Bool.fetchOne(exists, arguments: [caller.accountID, key, time]) != nil { continue }
+                   try Int.fetchOne(db, sql: "SELECT 1 FROM run_fix WHERE account_id = ? AND run_id = ? AND time = ?",
+                                   arguments: [caller.accountID, key, time]) != nil { continue }
                 fresh.append(fix)
             }
             let duplicates = batch.fixes.count - fresh.count
             guard !fresh.isEmpty else { return BatchResult(accepted: 0, duplicates: duplicates, run: document) }
             fresh.sort { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
-            for (offset, fix) in fresh.enumerated() {
-                try Self.insert(fix, account: caller.accountID, run: key, seq: nextSeq + offset, segment: 0, db: db)
-            }
+            try Self.insert(fresh.enumerated().map { ($1, nextSeq + $0, 0) }, account: caller.accountID, run: key, db: db)
             let inOrder = heldLast.map { last in fresh[0].time.map { $0.timeIntervalSince1970 > last } ?? false } ?? true
             var replay: RunReplay
             if inOrder, heldCount == 0 {
@@ -127,7 +124,7 @@ extension RunController {
     /// Stores the summary of `replay` (a copy is finished; the replay itself goes on) as the run's
     /// document and appends its change, unless it is the `previous` document; returns the document.
     private static func storeSummary(
-        of replay: RunReplay, replacing previous: String?, account: String, key: String, db: Database
+        of replay: RunReplay, replacing previous: String?, account: String, key: String, db: any StoreTransaction
     ) throws -> String {
         var finished = replay
         let summary = finished.summary()

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -10,7 +9,7 @@ import TempoKit
 /// bytes by `RunID`, so the same file is one run everywhere) and live runs fed fixes in batches.
 /// Every summary is the one `tempo run summary --json` prints for the same fixes.
 struct RunController {
-    let store: ServerStore
+    let store: any ServerStorage
     let hub: LiveHub
     let cache: LiveRunCache
     let now: @Sendable () -> Date
@@ -33,10 +32,10 @@ struct RunController {
         let document: String?
 
         /// The caller's run `key`, if it was ever stored (deleted ones too).
-        static func fetch(account: String, key: String, db: Database) throws -> Stored? {
-            try Row.fetchOne(db, sql: "SELECT source, sport, name, document FROM run WHERE account_id = ? AND id = ?",
+        static func fetch(account: String, key: String, db: any StoreTransaction) throws -> Stored? {
+            try StoreRow.fetchOne(db, sql: "SELECT source, sport, name, document FROM run WHERE account_id = ? AND id = ?",
                              arguments: [account, key]).map { row in
-                Stored(source: row["source"], sport: row["sport"], name: row["name"], document: row["document"])
+                try Stored(source: row["source"], sport: row["sport"], name: row["name"], document: row["document"])
             }
         }
     }
@@ -72,13 +71,11 @@ struct RunController {
                 VALUES (?, ?, 'file', ?, ?, ?, ?, ?)
                 """, arguments: [caller.accountID, key, read.activity.name, read.summary.sport?.rawValue, document,
                                  read.summary.startedAt?.timeIntervalSince1970, createdAt.timeIntervalSince1970])
-            var seq = 0
+            var numbered: [(fix: RunFixBody, seq: Int, segment: Int)] = []
             for (segment, fixes) in read.activity.segments.enumerated() {
-                for fix in fixes {
-                    try Self.insert(RunFixBody(fix), account: caller.accountID, run: key, seq: seq, segment: segment, db: db)
-                    seq += 1
-                }
+                for fix in fixes { numbered.append((RunFixBody(fix), numbered.count, segment)) }
             }
+            try Self.insert(numbered, account: caller.accountID, run: key, db: db)
             try ChangeFeed.append(db, account: caller.accountID, kind: .run, id: key, op: "put", record: document)
             return nil
         }
@@ -106,7 +103,7 @@ struct RunController {
     @Sendable func list(_ request: Request, context: TempoRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let runs = try await store.read { db in
-            try Row.fetchAll(db, sql: """
+            try StoreRow.fetchAll(db, sql: """
                 SELECT id, source, name, document FROM run WHERE account_id = ? AND document IS NOT NULL
                 ORDER BY started_at IS NULL, started_at DESC, created_at DESC, id
                 """, arguments: [caller.accountID]).map { row in
@@ -148,21 +145,35 @@ struct RunController {
     // MARK: - Helpers
 
     /// A run's fixes: a live run's in time order, a file's in file order.
-    static func storedFixes(account: String, run: String, source: String, db: Database) throws -> [RunFixBody] {
+    static func storedFixes(account: String, run: String, source: String, db: any StoreTransaction) throws -> [RunFixBody] {
         let order = source == "live" ? "time" : "seq"
-        return try Row.fetchAll(db, sql: """
+        return try StoreRow.fetchAll(db, sql: """
             SELECT time, lat, lon, ele, accuracy_m, speed_m_s FROM run_fix WHERE account_id = ? AND run_id = ? ORDER BY \(order)
             """, arguments: [account, run]).map(RunFixBody.init(row:))
     }
 
-    /// Stores one fix.
-    static func insert(_ fix: RunFixBody, account: String, run: String, seq: Int, segment: Int, db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO run_fix (account_id, run_id, seq, segment, time, lat, lon, ele, accuracy_m, speed_m_s)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        try statement.execute(arguments: [account, run, seq, segment, fix.time?.timeIntervalSince1970, fix.lat, fix.lon,
-                                          fix.ele, fix.accuracyM, fix.speedMS])
+    /// Fixes per `INSERT` statement: one round trip to PostgreSQL stores this many (10 values
+    /// each, well under both engines' limits on a statement's parameters).
+    static let fixesPerStatement = 500
+
+    /// Stores fixes, each with its `seq` and segment.
+    static func insert(_ fixes: [(fix: RunFixBody, seq: Int, segment: Int)], account: String, run: String,
+                       db: any StoreTransaction) throws {
+        var start = 0
+        while start < fixes.count {
+            let chunk = fixes[start..<min(start + fixesPerStatement, fixes.count)]
+            var arguments: [any StoreBindable] = []
+            arguments.reserveCapacity(chunk.count * 10)
+            for (fix, seq, segment) in chunk {
+                arguments += [account, run, seq, segment, fix.time?.timeIntervalSince1970, fix.lat, fix.lon,
+                              fix.ele, fix.accuracyM, fix.speedMS] as [any StoreBindable]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            try db.execute(sql: """
+                INSERT INTO run_fix (account_id, run_id, seq, segment, time, lat, lon, ele, accuracy_m, speed_m_s) VALUES \(rows)
+                """, arguments: arguments)
+            start += chunk.count
+        }
     }
 
     /// A stored JSON document as the response body.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TempoKit
 
 /// One fix as `POST /v1/runs/{id}/fixes` takes it and `GET` gives it back: `time` (an instant;
@@ -41,13 +40,13 @@ struct RunFixBody: Encodable, Sendable {
     }
 
     /// A stored fix (a `run_fix` row).
-    init(row: Row) {
-        time = (row["time"] as Double?).map(Date.init(timeIntervalSince1970:))
-        lat = row["lat"]
-        lon = row["lon"]
-        ele = row["ele"]
-        accuracyM = row["accuracy_m"]
-        speedMS = row["speed_m_s"]
+    init(row: StoreRow) throws {
+        time = (try row["time"] as Double?).map(Date.init(timeIntervalSince1970:))
+        lat = try row["lat"]
+        lon = try row["lon"]
+        ele = try row["ele"]
+        accuracyM = try row["accuracy_m"]
+        speedMS = try row["speed_m_s"]
     }
 
     /// The fix as the recorder takes it.

@@ -5,7 +5,7 @@ import GRDB
 /// change feed that devices catch up from. One `DatabasePool` (WAL): readers never wait for the
 /// writer, and each change commits with its feed entry in one transaction, so an acknowledged
 /// write survives `kill -9` and the feed never misses or repeats one.
-final class ServerStore: Sendable {
+final class ServerStore: ServerStorage {
     private let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path`.
@@ -146,13 +146,17 @@ final class ServerStore: Sendable {
         return migrator
     }
 
+    /// SQLite.
+    var engine: StoreEngine { .sqlite }
+
     /// Runs `body` in one write transaction.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.write(body)
+    @discardableResult
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await pool.write { db in try body(SQLiteTransaction(db: db)) }
     }
 
     /// Runs `body` on a snapshot.
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.read(body)
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await pool.read { db in try body(SQLiteTransaction(db: db)) }
     }
 }

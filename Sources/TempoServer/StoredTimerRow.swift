@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TempoKit
 
 /// A row of the server's `timer` table: one account's timer, or its tombstone.
@@ -7,10 +6,7 @@ import TempoKit
 /// Instants are stored as seconds since 1970 (`REAL`), so a stored timer compares equal to the
 /// same document sent again, to the bit; `pending_deadline_at` is the deadline the
 /// ``TimerDeadlines`` service has yet to announce (null once announced, or when none is due).
-struct StoredTimerRow: Codable, FetchableRecord, PersistableRecord, Sendable {
-    /// The server's table of timers (not the CLI store's table of the same name).
-    static let databaseTableName = "timer"
-
+struct StoredTimerRow: Sendable {
     /// The owning account.
     var accountID: String
     /// The timer's id, lowercase.
@@ -34,11 +30,19 @@ struct StoredTimerRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     /// The deadline still to be announced, seconds since 1970.
     var pendingDeadlineAt: Double?
 
-    /// The columns.
-    enum CodingKeys: String, CodingKey {
-        case accountID = "account_id", id, deleted, label, phase
-        case durationSeconds = "duration_s", startedAt = "started_at", deadlineAt = "deadline_at"
-        case elapsedSeconds = "elapsed_s", createdAt = "created_at", pendingDeadlineAt = "pending_deadline_at"
+    /// The row as read from the server's `timer` table (not the CLI store's table of the same name).
+    init(row: StoreRow) throws {
+        accountID = try row["account_id"]
+        id = try row["id"]
+        deleted = try row["deleted"]
+        label = try row["label"]
+        durationSeconds = try row["duration_s"]
+        phase = try row["phase"]
+        startedAt = try row["started_at"]
+        deadlineAt = try row["deadline_at"]
+        elapsedSeconds = try row["elapsed_s"]
+        createdAt = try row["created_at"]
+        pendingDeadlineAt = try row["pending_deadline_at"]
     }
 
     /// A row storing `timer` (nil: a tombstone).
@@ -92,7 +96,22 @@ struct StoredTimerRow: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     /// The account's row for timer `id`, tombstones included.
-    static func find(_ db: Database, account: String, id: String) throws -> StoredTimerRow? {
-        try fetchOne(db, key: ["account_id": account, "id": id])
+    static func find(_ db: any StoreTransaction, account: String, id: String) throws -> StoredTimerRow? {
+        try StoreRow.fetchOne(db, sql: "SELECT * FROM timer WHERE account_id = ? AND id = ?", arguments: [account, id])
+            .map(StoredTimerRow.init(row:))
+    }
+
+    /// Stores the row, replacing the account's row of the same id (keeping its place in the list).
+    func save(_ db: any StoreTransaction) throws {
+        try db.execute(sql: """
+            INSERT INTO timer (account_id, id, deleted, label, duration_s, phase, started_at, deadline_at, elapsed_s,
+                               created_at, pending_deadline_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (account_id, id) DO UPDATE SET deleted = excluded.deleted, label = excluded.label,
+                duration_s = excluded.duration_s, phase = excluded.phase, started_at = excluded.started_at,
+                deadline_at = excluded.deadline_at, elapsed_s = excluded.elapsed_s, created_at = excluded.created_at,
+                pending_deadline_at = excluded.pending_deadline_at
+            """, arguments: [accountID, id, deleted, label, durationSeconds, phase, startedAt, deadlineAt, elapsedSeconds,
+                             createdAt, pendingDeadlineAt])
     }
 }

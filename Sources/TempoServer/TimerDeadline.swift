@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One running timer's deadline, as the ``TimerDeadlines`` service schedules it.
 ///
@@ -15,8 +14,15 @@ struct TimerDeadline: Hashable, Sendable {
     let secondsSince1970: Double
 
     /// Every deadline still to be announced, all accounts (what a starting server schedules).
-    static func pending(_ db: Database) throws -> [TimerDeadline] {
-        try StoredTimerRow.filter(Column("pending_deadline_at") != nil).fetchAll(db).compactMap(\.pendingDeadline)
+    static func pending(_ db: any StoreTransaction) throws -> [TimerDeadline] {
+        try StoreRow.fetchAll(db, sql: "SELECT * FROM timer WHERE pending_deadline_at IS NOT NULL")
+            .map(StoredTimerRow.init(row:)).compactMap(\.pendingDeadline)
+    }
+
+    /// The account's deadlines still to be announced.
+    static func pending(_ db: any StoreTransaction, account: String) throws -> [TimerDeadline] {
+        try StoreRow.fetchAll(db, sql: "SELECT * FROM timer WHERE account_id = ? AND pending_deadline_at IS NOT NULL", arguments: [account])
+            .map(StoredTimerRow.init(row:)).compactMap(\.pendingDeadline)
     }
 }
 

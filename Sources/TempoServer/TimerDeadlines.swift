@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import PostgresNIO
 import ServiceLifecycle
 import TempoKit
 
@@ -18,7 +19,7 @@ import TempoKit
 final class TimerDeadlines: Service {
     private let scheduler: DeadlineScheduler<TimerDeadline, ContinuousClock>
     private let clock: ContinuousClock
-    private let store: ServerStore
+    private let store: any ServerStorage
     private let hub: LiveHub
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -26,7 +27,7 @@ final class TimerDeadlines: Service {
     static let retryDelay = Duration.seconds(1)
 
     /// A service for `store`'s timers, waking `hub`'s streams; `now` is the server's wall clock.
-    init(store: ServerStore, hub: LiveHub, now: @escaping @Sendable () -> Date, logger: Logger, clock: ContinuousClock = ContinuousClock()) {
+    init(store: any ServerStorage, hub: LiveHub, now: @escaping @Sendable () -> Date, logger: Logger, clock: ContinuousClock = ContinuousClock()) {
         self.store = store
         self.hub = hub
         self.now = now
@@ -48,6 +49,17 @@ final class TimerDeadlines: Service {
         }
     }
 
+    /// Schedules the account's deadlines waiting in the database (another server process on the
+    /// same PostgreSQL database stored them); a failed read schedules nothing, as that process
+    /// schedules them itself.
+    func schedulePending(account: String) async {
+        do {
+            await schedule(try await store.read { db in try TimerDeadline.pending(db, account: account) })
+        } catch {
+            logger.error("could not read the pending deadlines of account \(account): \(error)")
+        }
+    }
+
     /// Schedules `deadlines` (called after the write that stored them commits).
     func schedule(_ deadlines: [TimerDeadline]) async {
         guard !deadlines.isEmpty else { return }
@@ -66,11 +78,13 @@ final class TimerDeadlines: Service {
     private func announce(_ deadline: TimerDeadline) async {
         do {
             let announced = try await store.write { db -> Bool in
-                guard var row = try StoredTimerRow.find(db, account: deadline.account, id: deadline.timerID),
-                      row.pendingDeadlineAt == deadline.secondsSince1970,
+                // Cleared only if still pending: of several processes firing the same deadline, one
+                // clears it (PostgreSQL makes the others wait on the row and then match nothing).
+                let cleared = try db.execute(sql: """
+                    UPDATE timer SET pending_deadline_at = NULL WHERE account_id = ? AND id = ? AND pending_deadline_at = ?
+                    """, arguments: [deadline.account, deadline.timerID, deadline.secondsSince1970])
+                guard cleared == 1, let row = try StoredTimerRow.find(db, account: deadline.account, id: deadline.timerID),
                       let timer = try row.timer(), let uuid = UUID(uuidString: row.id) else { return false }
-                row.pendingDeadlineAt = nil
-                try row.update(db)
                 let countdown = try timer.countdown()
                 let finishedAt = countdown.finishedAt ?? Date(timeIntervalSince1970: deadline.secondsSince1970)
                 let status = try timer.status(id: uuid, createdAt: Date(timeIntervalSince1970: row.createdAt), at: finishedAt)
@@ -80,10 +94,17 @@ final class TimerDeadlines: Service {
             if announced { await hub.publish(account: deadline.account) }
         } catch let error as DatabaseError {
             // The database could not take the write now (busy, disk full): try again shortly.
-            logger.error("could not announce the end of timer \(deadline.timerID), retrying: \(error)")
-            await scheduler.schedule(deadline, at: clock.now.advanced(by: Self.retryDelay))
+            await retry(deadline, after: error)
+        } catch let error as PSQLError {
+            // PostgreSQL could not be reached or refused the write now: try again shortly.
+            await retry(deadline, after: error)
         } catch {
             logger.error("could not announce the end of timer \(deadline.timerID): \(error)")
         }
+    }
+
+    private func retry(_ deadline: TimerDeadline, after error: any Error) async {
+        logger.error("could not announce the end of timer \(deadline.timerID), retrying: \(error)")
+        await scheduler.schedule(deadline, at: clock.now.advanced(by: Self.retryDelay))
     }
 }

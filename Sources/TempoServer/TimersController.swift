@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import TempoKit
@@ -10,7 +9,7 @@ import TempoStore
 /// ``Countdown``), and ``TimerDeadlines`` announces each running timer's end.
 struct TimersController {
     /// Where timers are kept.
-    let store: ServerStore
+    let store: any ServerStorage
     /// Wakes the account's live streams after a change.
     let hub: LiveHub
     /// Announces running timers' ends; told of every deadline a write sets or removes.
@@ -100,10 +99,10 @@ struct TimersController {
         let caller = try context.requireCaller()
         let now = self.now()
         let timers = try await store.read { db -> [TimerStatus] in
-            try StoredTimerRow
-                .filter(Column("account_id") == caller.accountID && Column("deleted") == false)
-                .order(Column("created_at").desc, Column("rowid").desc)
-                .fetchAll(db)
+            try StoreRow.fetchAll(db, sql: """
+                SELECT * FROM timer WHERE account_id = ? AND deleted = ? ORDER BY created_at DESC, rowid DESC
+                """, arguments: [caller.accountID, false])
+                .map(StoredTimerRow.init(row:))
                 .compactMap { row in
                     guard let timer = try row.timer(), let uuid = UUID(uuidString: row.id) else { return nil }
                     return try timer.status(id: uuid, createdAt: Date(timeIntervalSince1970: row.createdAt), at: now)
@@ -120,7 +119,7 @@ struct TimersController {
             guard let row = try StoredTimerRow.find(db, account: caller.accountID, id: key) else { return (false, nil) }
             guard !row.deleted else { return (true, nil) }
             let tombstone = StoredTimerRow(account: caller.accountID, id: key, timer: nil, createdAt: Date(timeIntervalSince1970: row.createdAt), pendingDeadline: nil)
-            try tombstone.update(db)
+            try tombstone.save(db)
             try ChangeFeed.append(db, account: caller.accountID, kind: .timer, id: key, op: "delete", record: nil)
             return (true, row.pendingDeadline)
         }

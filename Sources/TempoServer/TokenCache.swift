@@ -1,10 +1,11 @@
 import Synchronization
 
 /// Recently checked tokens with their account and hash, so an authenticated request costs
-/// neither a database read nor a hash. This process is the only writer of its SQLite file, so
-/// the cache stays exact: revoking a token removes it here in the same request that deletes it,
-/// and a lookup that read the database before a revocation cannot put the revoked token back
-/// (see `generation`).
+/// neither a database read nor a hash. On SQLite this process is the only writer, so the cache
+/// stays exact: revoking a token removes it here in the same request that deletes it, and a
+/// lookup that read the database before a revocation cannot put the revoked token back (see
+/// `generation`). On PostgreSQL a revocation through another server process reaches this cache
+/// by its `NOTIFY` (``PostgresNotifications``), milliseconds after it committed.
 final class TokenCache: Sendable {
     /// A checked token's account and the hash it is stored under.
     struct Entry: Sendable {

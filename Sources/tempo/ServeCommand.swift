@@ -18,11 +18,21 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "path"))
     var db: String?
     @Option(name: .long, help: ArgumentHelp(
+        "Keep the data in this PostgreSQL database instead of a SQLite file (postgres://user@host:port/database; several servers may share it).",
+        valueName: "url"))
+    var postgres: String?
+    @Option(name: .long, help: ArgumentHelp(
         "The least severe messages logged: trace, debug, info (one line per request), notice, warning, error or critical.",
         valueName: "level"))
     var logLevel = "info"
 
     func validate() throws {
+        if let postgres, db != nil {
+            throw ValidationError("--db and --postgres \(postgres) name two databases: give one")
+        }
+        if let postgres, !(postgres.hasPrefix("postgres://") || postgres.hasPrefix("postgresql://")) {
+            throw ValidationError("--postgres must be a postgres://user@host:port/database URL, not \(postgres)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(logLevel)")
@@ -31,18 +41,28 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = db ?? Self.defaultPath()
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        if postgres == nil {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        // Where the data is, as the start-up line says it (a password in the URL is not shown).
+        let location = postgres.map(Self.withoutPassword) ?? path
         let host = self.host
         // The one clock of the edge (TEMPO_NOW fixes it, for end-to-end tests).
         let now = try CommandTime.current.checkedNow()
         try await runServer(
             configuration: ServerConfiguration(
-                host: host, port: port, databasePath: path, logLevel: Logger.Level(rawValue: logLevel) ?? .info),
+                host: host, port: port, databasePath: path, postgresURL: postgres, logLevel: Logger.Level(rawValue: logLevel) ?? .info),
             now: now,
             onServerRunning: { port in
-                FileHandle.standardOutput.write(Data("tempo: serving http://\(host):\(port) (data in \(path))\n".utf8))
+                FileHandle.standardOutput.write(Data("tempo: serving http://\(host):\(port) (data in \(location))\n".utf8))
             })
+    }
+
+    private static func withoutPassword(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = nil
+        return components.string ?? url
     }
 
     private static func defaultPath() -> String {

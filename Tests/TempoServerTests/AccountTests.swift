@@ -4,8 +4,8 @@ import Testing
 /// Accounts and tokens over real HTTP.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct AccountTests {
-    @Test func healthAndTheDocumentAreServedWithoutAToken() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func healthAndTheDocumentAreServedWithoutAToken(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let health = try await server.send("GET", "/health")
         #expect(health.status == 200)
         #expect(health.json["status"] as? String == "ok")
@@ -17,8 +17,8 @@ struct AccountTests {
         await server.stop()
     }
 
-    @Test func signUpSignInAndSignOut() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func signUpSignInAndSignOut(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         #expect(token.count >= 40)
         // The same email in other letters is the same account.
@@ -26,7 +26,7 @@ struct AccountTests {
         #expect(again.status == 409)
         #expect(again.errorCode == "email_taken")
         // Only the token's hash is stored, and no password.
-        let stored = try Data(contentsOf: URL(fileURLWithPath: server.databasePath))
+        let stored = try await server.storedBytes()
         #expect(stored.range(of: Data(token.utf8)) == nil)
         #expect(stored.range(of: Data("correct horse".utf8)) == nil)
         #expect(try await server.send("GET", "/v1/focus/settings", token: token).status == 200)
@@ -38,8 +38,8 @@ struct AccountTests {
         await server.stop()
     }
 
-    @Test func eachDeviceHasItsOwnToken() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func eachDeviceHasItsOwnToken(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let laptop = try await server.signUp("grace@example.org")
         let phone = try await server.send("POST", "/v1/tokens", json: ["email": "grace@example.org", "password": "correct horse", "device": "phone"])
         let phoneToken = try #require(phone.json["token"] as? String)
@@ -49,8 +49,8 @@ struct AccountTests {
         await server.stop()
     }
 
-    @Test func badBodiesAreRefusedNamingTheProblem() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func badBodiesAreRefusedNamingTheProblem(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let unknown = try await server.send("POST", "/v1/accounts", json: ["email": "a@b.c", "password": "long enough", "admin": true])
         #expect(unknown.status == 400)
         #expect(unknown.errorCode == "unknown_field")
@@ -73,8 +73,8 @@ struct AccountTests {
         await server.stop()
     }
 
-    @Test func guessingPasswordsIsThrottledPerAccountAndPerAddress() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func guessingPasswordsIsThrottledPerAccountAndPerAddress(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         _ = try await server.signUp("linus@example.org")
         for _ in 0..<5 {
             let wrong = try await server.send("POST", "/v1/tokens", json: ["email": "linus@example.org", "password": "wrong guess", "device": "x"])

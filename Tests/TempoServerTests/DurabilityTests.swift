@@ -7,8 +7,8 @@ import Testing
 /// is there, once, in the records and in the change feed.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct DurabilityTests {
-    @Test func killingTheServerLosesNoAcknowledgedWrite() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func killingTheServerLosesNoAcknowledgedWrite(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("durable@example.org")
         let acknowledged = Acknowledged()
         let writers = 4
@@ -38,7 +38,7 @@ struct DurabilityTests {
         let written = acknowledged.documents.withLock { $0 }
         #expect(written.count >= 200, "the writers got too few writes in before the kill")
 
-        let restarted = try await TestServer.start(databasePath: server.databasePath)
+        let restarted = try await TestServer.start(engine: engine, databasePath: server.databasePath)
         for (id, document) in written {
             let stored = try await restarted.send("GET", "/v1/focus/sessions/\(id)", token: token)
             #expect(stored.status == 200 && stored.text == document, "acknowledged session \(id) after kill -9")

@@ -17,8 +17,8 @@ struct FocusSegmentsTests {
         (reply.json["segments"] as? [[String: Any]] ?? []).map { "\($0["start"] as? String ?? "")/\($0["end"] as? String ?? "")" }
     }
 
-    @Test func aPausedSessionKeepsItsStretchesAndOnlyThoseAreCheckedForOverlaps() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aPausedSessionKeepsItsStretchesAndOnlyThoseAreCheckedForOverlaps(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         // 09:45–09:55 lies in the pause: no overlap.
         let inPause = try await server.send("PUT", "/v1/focus/sessions/\(other)",
@@ -37,8 +37,8 @@ struct FocusSegmentsTests {
         await server.stop()
     }
 
-    @Test func eachStretchIsTrimmedOrRefusedOnItsOwn() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func eachStretchIsTrimmedOrRefusedOnItsOwn(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         // Covers 09:20–09:40 of the first stretch.
         #expect(try await server.send("PUT", "/v1/focus/sessions/\(other)",
@@ -66,7 +66,7 @@ struct FocusSegmentsTests {
         await server.stop()
     }
 
-    @Test(arguments: [
+    @Test(arguments: ServerEngine.available, [
         ["start": "2026-11-17T09:00:00Z", "end": "2026-11-17T10:30:00Z",
          "segments": [["start": "2026-11-17T09:10:00Z", "end": "2026-11-17T10:30:00Z"]]],
         ["start": "2026-11-17T09:00:00Z", "end": "2026-11-17T10:00:00Z",
@@ -74,8 +74,8 @@ struct FocusSegmentsTests {
         ["start": "2026-11-17T09:00:00Z", "end": "2026-11-17T10:30:00Z",
          "segments": [["start": "2026-11-17T10:00:00Z", "end": "2026-11-17T10:30:00Z"], ["start": "2026-11-17T09:00:00Z", "end": "2026-11-17T09:30:00Z"]]],
     ] as [[String: any Sendable]])
-    func stretchesThatDoNotFitTheSessionAreRefused(body: [String: any Sendable]) async throws {
-        let server = try await TestServer.start()
+    func stretchesThatDoNotFitTheSessionAreRefused(engine: ServerEngine, body: [String: any Sendable]) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let reply = try await server.send("PUT", "/v1/focus/sessions/\(paused)", json: body, token: token)
         #expect(reply.status == 400, "\(reply.text)")

@@ -6,8 +6,8 @@ import Testing
 struct FocusSessionTests {
     let id = "3f2b8c1e-9d4a-4c8e-8f00-000000000001"
 
-    @Test func aSessionIsStoredOnceAndPutIsIdempotent() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aSessionIsStoredOnceAndPutIsIdempotent(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let body: [String: Any] = ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:30:00+01:00", "tag": "thesis"]
         let created = try await server.send("PUT", "/v1/focus/sessions/\(id)", json: body, token: token)
@@ -26,8 +26,8 @@ struct FocusSessionTests {
         await server.stop()
     }
 
-    @Test func overlapsAreRefusedOrTrimmedAsFocusAddDoes() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func overlapsAreRefusedOrTrimmedAsFocusAddDoes(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         _ = try await server.send("PUT", "/v1/focus/sessions/\(id)", json: ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z"], token: token)
         let other = "3f2b8c1e-9d4a-4c8e-8f00-000000000002"
@@ -60,8 +60,8 @@ struct FocusSessionTests {
         await server.stop()
     }
 
-    @Test func aDeletedSessionLeavesATombstoneAndStaysDeleted() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aDeletedSessionLeavesATombstoneAndStaysDeleted(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let body = ["start": "2026-11-18T09:00:00Z", "end": "2026-11-18T10:00:00Z"]
         _ = try await server.send("PUT", "/v1/focus/sessions/\(id)", json: body, token: token)
@@ -82,8 +82,8 @@ struct FocusSessionTests {
         await server.stop()
     }
 
-    @Test func settingsAreCheckedAndFedOnceEachChange() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func settingsAreCheckedAndFedOnceEachChange(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let defaults = try await server.send("GET", "/v1/focus/settings", token: token)
         #expect(defaults.json["tz"] as? String == "UTC")
@@ -104,8 +104,8 @@ struct FocusSessionTests {
 
     /// The status is answered from memory until a change: every change shows at once. (The
     /// server's clock reads 2026-11-18T11:06:40Z; the day is UTC's.)
-    @Test func theStatusFollowsEveryChange() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func theStatusFollowsEveryChange(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("status@example.org")
         func status() async throws -> [String: Any] { try await server.send("GET", "/v1/focus/status", token: token).json }
         #expect(try await status()["today_s"] as? Double == 0)

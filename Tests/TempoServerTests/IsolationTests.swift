@@ -5,8 +5,8 @@ import Testing
 /// user B can neither read, change nor learn of user A's records through it.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct IsolationTests {
-    @Test func noRouteLetsOneAccountSeeOrChangeAnothers() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func noRouteLetsOneAccountSeeOrChangeAnothers(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let alice = try await server.signUp("alice@example.org")
         let bob = try await server.signUp("bob@example.org")
         let secret = "alice-secret-tag"

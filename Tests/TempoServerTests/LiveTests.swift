@@ -18,8 +18,8 @@ struct LiveTests {
         Date(timeIntervalSince1970: 1_790_000_000 + Double(offset)).formatted(Date.ISO8601FormatStyle())
     }
 
-    @Test func aChangeReachesEveryOpenStreamOfItsAccountOnly() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aChangeReachesEveryOpenStreamOfItsAccountOnly(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let laptop = try await server.signUp("ada@example.org")
         let phone = try await server.send("POST", "/v1/tokens", json: ["email": "ada@example.org", "password": "correct horse", "device": "phone"])
             .json["token"] as? String ?? ""
@@ -40,8 +40,8 @@ struct LiveTests {
         await server.stop()
     }
 
-    @Test func aReconnectCatchesUpWithLastEventID() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aReconnectCatchesUpWithLastEventID(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let live = URL(string: "/v1/live", relativeTo: server.baseURL)!
         let first = try EventStreamClient(url: live, token: token)

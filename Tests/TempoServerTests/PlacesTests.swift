@@ -140,7 +140,7 @@ struct PlacesTests {
         return (events, badges, server)
     }
 
-    @Test func theServerAnswersWhatPlacesWatchPrintsForTheSameFixes() async throws {
+    @Test(arguments: ServerEngine.available) func theServerAnswersWhatPlacesWatchPrintsForTheSameFixes(engine: ServerEngine) async throws {
         let places = Self.places(), fixes = Self.roundTrip()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-same-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -157,7 +157,7 @@ struct PlacesTests {
         let cliBadges = try #require(try JSONSerialization.jsonObject(with: Data(try tempo(["badges", "--json"], database: database).utf8))
             as? [[String: Any]])
 
-        let server = try await TestServer.start()
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         for place in places {
             let name = place.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? place.name
@@ -168,7 +168,7 @@ struct PlacesTests {
         // from the database, nothing answered is lost or repeated.
         let path = server.databasePath
         let (events, badges, last) = try await upload(fixes, to: server, token: token, seed: 7, restartAfter: 5) {
-            try await TestServer.start(databasePath: path)
+            try await TestServer.start(engine: engine, databasePath: path)
         }
         #expect(cliEvents.count >= 50, "the round trip enters and leaves most landmarks")
         #expect(cliEvents.contains { $0["state"] as? String == "unsatisfied" })
@@ -183,8 +183,8 @@ struct PlacesTests {
         await last.stop()
     }
 
-    @Test func aReSentBatchChangesNothing() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aReSentBatchChangesNothing(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         for place in Self.places().prefix(4) {
             let name = place.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? place.name
@@ -211,8 +211,8 @@ struct PlacesTests {
         await server.stop()
     }
 
-    @Test func windowsOpenWhileInsideOnceAndCloseInSilence() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func windowsOpenWhileInsideOnceAndCloseInSilence(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         #expect(try await server.send("PUT", "/v1/places/Seoul", json: ["lat": 37.5665, "lon": 126.978, "radius_m": 3000], token: token).status == 201)
         let palace: [String: Any] = ["lat": 37.5796, "lon": 126.977, "radius_m": 800, "spot": "Seoul", "badge": "palace",
@@ -242,8 +242,8 @@ struct PlacesTests {
         await server.stop()
     }
 
-    @Test func badgesAreEarnedOnceEverAndPutIsAUnionKeepingTheEarliest() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func badgesAreEarnedOnceEverAndPutIsAUnionKeepingTheEarliest(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let offline: [String: Any] = ["place": "Gyeongbokgung", "spot": "Seoul", "earned_at": "2026-11-30T10:00:00Z", "lat": 37.58, "lon": 126.977]
         #expect(try await server.send("PUT", "/v1/badges/palace", json: offline, token: token).status == 201)
@@ -276,8 +276,8 @@ struct PlacesTests {
         await server.stop()
     }
 
-    @Test func placesAndFixesAreValidatedAsTheCLIValidates() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func placesAndFixesAreValidatedAsTheCLIValidates(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("ada@example.org")
         let orphan = try await server.send("PUT", "/v1/places/Palace", json: ["lat": 37.5796, "lon": 126.977, "radius_m": 800, "spot": "Seoul"], token: token)
         #expect(orphan.status == 409 && orphan.text.contains("Seoul"), "\(orphan.text)")

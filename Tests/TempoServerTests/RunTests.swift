@@ -51,8 +51,8 @@ struct RunTests {
         return document
     }
 
-    @Test func eachFixtureUploadsToTheNumbersTheCLIPrintsAndTheIDTheCLIImportsItUnder() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func eachFixtureUploadsToTheNumbersTheCLIPrintsAndTheIDTheCLIImportsItUnder(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
@@ -85,8 +85,8 @@ struct RunTests {
         await server.stop()
     }
 
-    @Test func theSameBytesTwiceAreOneRunAndADeletedRunStaysDeleted() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func theSameBytesTwiceAreOneRunAndADeletedRunStaysDeleted(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
         let bytes = try Data(contentsOf: Self.fixtureDirectory.appendingPathComponent("run-3laps.tcx"))
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: server.baseURL)!, token: token)
@@ -120,8 +120,8 @@ struct RunTests {
         await server.stop()
     }
 
-    @Test func aBodyWithoutAContentTypeIsSniffedAndGarbageIsRefusedWithTheReadersError() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func aBodyWithoutAContentTypeIsSniffedAndGarbageIsRefusedWithTheReadersError(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
         for file in ["fenix2-run.fit", "run-3laps.tcx", "hike-4tracks.gpx"] {
             let path = Self.fixtureDirectory.appendingPathComponent(file).path
@@ -204,14 +204,14 @@ struct RunTests {
             + fixes.map(\.gpx).joined(separator: "\n") + "</trkseg></trk></gpx>\n"
     }
 
-    @Test func aLiveRunFedInBatchesInOrderShuffledAndResentSummarisesAsTheGPXOfItsFixes() async throws {
+    @Test(arguments: ServerEngine.available) func aLiveRunFedInBatchesInOrderShuffledAndResentSummarisesAsTheGPXOfItsFixes(engine: ServerEngine) async throws {
         let fixes = Self.track(count: 1500, seed: 7)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).gpx")
         try Self.gpx(fixes).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let expected = try Self.canonical(try await Self.cliSummary(file.path))
 
-        let server = try await TestServer.start()
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
         let batches = stride(from: 0, to: fixes.count, by: 200).map { Array(fixes[$0..<min($0 + 200, fixes.count)]) }
 
@@ -271,8 +271,8 @@ struct RunTests {
         await server.stop()
     }
 
-    @Test func badFixesAndOtherAccountsRunsAreRefused() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: ServerEngine.available) func badFixesAndOtherAccountsRunsAreRefused(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine)
         let alice = try await server.signUp("alice@example.org")
         let bob = try await server.signUp("bob@example.org")
         let run = "00000000-0000-4000-8000-00000000003c"
@@ -310,11 +310,11 @@ struct RunTests {
         await server.stop()
     }
 
-    @Test func aTwentyMebibyteGPXIsTakenAndABodyOverTheLimitIs413() async throws {
+    @Test(arguments: ServerEngine.available) func aTwentyMebibyteGPXIsTakenAndABodyOverTheLimitIs413(engine: ServerEngine) async throws {
         let fixes = Self.track(count: 220_000, seed: 3)
         let body = Data(Self.gpx(fixes).utf8)
         #expect(body.count > 20 << 20)
-        let server = try await TestServer.start()
+        let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
         let reply = try await server.send("POST", "/v1/runs", raw: body, contentType: "application/gpx+xml", token: token)
         #expect(reply.status == 201, "\(reply.text.prefix(300))")

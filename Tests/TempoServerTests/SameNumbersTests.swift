@@ -26,15 +26,15 @@ struct SameNumbersTests {
 
     static func text(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
 
-    @Test(arguments: [UInt64(1), 2, 3, 4])
-    func theServerAndTheCLIGiveTheSameStatusAndReport(seed: UInt64) async throws {
+    @Test(arguments: ServerEngine.available, [UInt64(1), 2, 3, 4])
+    func theServerAndTheCLIGiveTheSameStatusAndReport(engine: ServerEngine, seed: UInt64) async throws {
         var random = Random(state: seed)
         // Around the autumn DST changes of 2026 (EU 25 Oct, US 1 Nov; Lord Howe moves by 30 min).
         let now = Date(timeIntervalSince1970: 1_794_200_000 + Double(Int.random(in: 0..<86_400 * 14, using: &random)))
         let zone = ["Europe/Berlin", "America/New_York", "Asia/Seoul", "Australia/Lord_Howe", "Asia/Kathmandu"].randomElement(using: &random)!
         let dayStart = String(format: "%02d:%02d", Int.random(in: 0..<6, using: &random), [0, 30].randomElement(using: &random)!)
         let goal = Int.random(in: 1...8, using: &random) * 1800
-        let server = try await TestServer.start(now: now)
+        let server = try await TestServer.start(engine: engine, now: now)
         let token = try await server.signUp("ada@example.org")
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("same-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }

@@ -74,8 +74,8 @@ extension SyncTests {
             """
     }
 
-    @Test func aSyncKilledWhilePushingARunsFixesResumesAndLosesNothing() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aSyncKilledWhilePushingARunsFixesResumesAndLosesNothing(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         let count = 40_000
         let track = URL(fileURLWithPath: a.home).appendingPathComponent("long.gpx")
@@ -122,8 +122,8 @@ extension SyncTests {
         }
     }
 
-    @Test func aRunPulledWhileItWasStillFedIsPulledAgainWithItsNewFixes() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aRunPulledWhileItWasStillFedIsPulledAgainWithItsNewFixes(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let b = try SyncDevice("b")
         try await login(b, to: server, create: true)
         let token = try token(of: b)

@@ -46,9 +46,9 @@ extension SyncTests {
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    @Test(arguments: [true, false])
-    func timersOnTwoDevicesReadTheSameOnBothAndOnTheServerInEitherOrder(aFirst: Bool) async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available, [true, false])
+    func timersOnTwoDevicesReadTheSameOnBothAndOnTheServerInEitherOrder(engine: ServerEngine, aFirst: Bool) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         try await startTimersOffline(a, b)
         let beforeA = try await timers(of: a, at: Self.now), beforeB = try await timers(of: b, at: Self.now)

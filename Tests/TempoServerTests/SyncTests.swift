@@ -47,8 +47,8 @@ struct SyncTests {
         try await device.run(["focus", "report", "--json", "--from", "2026-11-01", "--to", "2026-11-18"], now: Self.now).output
     }
 
-    @Test func loginKeepsTheTokenInAFileOnlyTheOwnerCanReadAndLogoutRevokesIt() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func loginKeepsTheTokenInAFileOnlyTheOwnerCanReadAndLogoutRevokesIt(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let device = try SyncDevice("laptop")
         try await login(device, to: server, create: true)
         let attributes = try FileManager.default.attributesOfItem(atPath: device.loginPath)
@@ -95,9 +95,9 @@ struct SyncTests {
         try await b.run(["focus", "add", "--start", "2026-11-16T20:00:00Z", "--end", "2026-11-16T21:15:00Z", "--tag", "piano"], now: Self.now)
     }
 
-    @Test(arguments: [true, false])
-    func twoDevicesThatRecordedOfflineEndWithTheSameRecordsInEitherOrder(aFirst: Bool) async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available, [true, false])
+    func twoDevicesThatRecordedOfflineEndWithTheSameRecordsInEitherOrder(engine: ServerEngine, aFirst: Bool) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         try await recordOffline(a, b)
         try await recordRunsOffline(a, b)
@@ -164,8 +164,8 @@ struct SyncTests {
         await server.stop()
     }
 
-    @Test func aSyncKilledInTheMiddleResumesAndLosesNothing() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aSyncKilledInTheMiddleResumesAndLosesNothing(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         let sessions = 300
         // A hand-written import: one file, one transaction, `sessions` sessions a minute apart.
@@ -216,8 +216,8 @@ struct SyncTests {
         await server.stop()
     }
 
-    @Test func aSessionAnotherDeviceCoversEntirelyIsReportedAndKept() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aSessionAnotherDeviceCoversEntirelyIsReportedAndKept(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         try await a.run(["focus", "add", "--start", "2026-11-17T09:00:00Z", "--end", "2026-11-17T11:00:00Z", "--tag", "thesis"], now: Self.now)
         try await b.run(["focus", "add", "--start", "2026-11-17T09:30:00Z", "--end", "2026-11-17T10:00:00Z", "--tag", "math"], now: Self.now)
@@ -265,8 +265,8 @@ struct SyncTests {
         }
     }
 
-    @Test func badgesEarnedOnTwoDevicesAreUnitedAndTheEarliestAwardIsKept() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func badgesEarnedOnTwoDevicesAreUnitedAndTheEarliestAwardIsKept(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a"), b = try SyncDevice("b")
         let cafe = ("Cafe", 37.5665, 126.9780, "coffee"), teahouse = ("Teahouse", 37.5796, 126.9770, "tea")
         try await earn(a, [cafe], from: try Date("2026-11-16T10:00:00Z", strategy: .iso8601))
@@ -303,8 +303,8 @@ struct SyncTests {
         await server.stop()
     }
 
-    @Test func aSyncWithTheServerDownOrTheTokenRevokedFailsAndChangesNothing() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aSyncWithTheServerDownOrTheTokenRevokedFailsAndChangesNothing(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let a = try SyncDevice("a")
         try await a.run(["focus", "add", "--start", "2026-11-17T09:00:00Z", "--end", "2026-11-17T10:00:00Z", "--tag", "thesis"], now: Self.now)
         try await login(a, to: server, create: true)

@@ -5,13 +5,17 @@ import FoundationNetworking
 import Synchronization
 import Testing
 
-/// A real `tempo serve` process on a free loopback port with its own SQLite file, its wall clock
+/// A real `tempo serve` process on a free loopback port with its own SQLite file (or its own
+/// PostgreSQL database, with `engine: .postgres`), its wall clock
 /// fixed by `TEMPO_NOW`, driven over HTTP by URLSession (a real client: requests go through the
 /// socket, the parser and every middleware). A process of its own, so a busy test process (the
 /// CLI suites hold both cooperative threads of a 2-core machine for a minute) never starves it.
 final class TestServer: Sendable {
     let baseURL: URL
+    /// The SQLite file, or the PostgreSQL database's URL.
     let databasePath: String
+    /// The engine it stores on.
+    let engine: ServerEngine
     private let process: Process
     /// Every (method, route, status) answered, for the conformance check.
     private let answered = Mutex<[(method: String, path: String, status: Int)]>([])
@@ -19,8 +23,9 @@ final class TestServer: Sendable {
     /// What the server answered so far.
     var answers: [(method: String, path: String, status: Int)] { answered.withLock { $0 } }
 
-    private init(baseURL: URL, databasePath: String, process: Process) {
+    private init(baseURL: URL, databasePath: String, engine: ServerEngine, process: Process) {
         self.baseURL = baseURL
+        self.engine = engine
         self.databasePath = databasePath
         self.process = process
     }
@@ -34,15 +39,23 @@ final class TestServer: Sendable {
     }()
 
     /// Starts a server whose wall clock reads `now` (nil: the system clock, for tests that wait
-    /// for a deadline), on a new SQLite file or on `databasePath` (a restart).
-    static func start(now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil) async throws -> TestServer {
-        let directory = databasePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    /// for a deadline), on `engine`: a new SQLite file or PostgreSQL database, or `databasePath`
+    /// (a restart, or a second server on one PostgreSQL database).
+    static func start(
+        engine: ServerEngine = .sqlite, now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil
+    ) async throws -> TestServer {
+        let directory = databasePath.flatMap { engine == .sqlite ? URL(fileURLWithPath: $0).deletingLastPathComponent() : nil }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = databasePath ?? directory.appendingPathComponent("server.sqlite").path
+        let path: String
+        switch (engine, databasePath) {
+        case (_, let given?): path = given
+        case (.sqlite, nil): path = directory.appendingPathComponent("server.sqlite").path
+        case (.postgres, nil): path = try await ServerEngine.newPostgresDatabase()
+        }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--db", path, "--log-level", "warning"]
+        process.arguments = ["serve", "--port", "0", engine == .sqlite ? "--db" : "--postgres", path, "--log-level", "warning"]
         process.environment = ["HOME": directory.path]
         if let now { process.environment?["TEMPO_NOW"] = now.formatted(Date.ISO8601FormatStyle()) }
         let output = Pipe()
@@ -74,7 +87,27 @@ final class TestServer: Sendable {
             process.terminate()
             throw TestServerError.didNotStart
         }
-        return TestServer(baseURL: url, databasePath: path, process: process)
+        return TestServer(baseURL: url, databasePath: path, engine: engine, process: process)
+    }
+
+    /// Everything the server stored: the SQLite file's bytes, or a data dump of its PostgreSQL
+    /// database (`pg_dump`).
+    func storedBytes() async throws -> Data {
+        switch engine {
+        case .sqlite:
+            return try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        case .postgres:
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["pg_dump", "--data-only", databasePath]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+            guard process.terminationStatus == 0, !data.isEmpty else { throw TestServerError.psqlFailed("pg_dump") }
+            return data
+        }
     }
 
     /// Stops the server with SIGTERM (it finishes what is in flight, open event streams included)
@@ -175,4 +208,11 @@ final class TestServer: Sendable {
     }
 }
 
-enum TestServerError: Error { case didNotStart }
+/// Why a test server could not be had.
+enum TestServerError: Error {
+    case didNotStart
+    /// `TEMPO_TEST_POSTGRES` is not set.
+    case noPostgres
+    /// `psql` refused the command.
+    case psqlFailed(String)
+}

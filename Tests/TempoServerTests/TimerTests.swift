@@ -45,8 +45,8 @@ struct TimerTests {
         return changes.filter { $0["kind"] as? String == "timer" }
     }
 
-    @Test func aTimerIsStoredReadAtTheServersNowUpdatedAndDeleted() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func aTimerIsStoredReadAtTheServersNowUpdatedAndDeleted(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let token = try await server.signUp("ada@example.org")
         let running: [String: Any] = [
             "label": "tea", "state": "running", "duration_s": 300, "elapsed_s": 10, "remaining_s": 290,
@@ -116,8 +116,8 @@ struct TimerTests {
         await server.stop()
     }
 
-    @Test func anInconsistentTimerIs400NamingTheField() async throws {
-        let server = try await TestServer.start(now: Self.now)
+    @Test(arguments: ServerEngine.available) func anInconsistentTimerIs400NamingTheField(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let token = try await server.signUp("ada@example.org")
         let cases: [(field: String, body: [String: Any])] = [
             ("deadline_at", ["state": "running", "duration_s": 300, "started_at": Self.at(0), "deadline_at": Self.at(-10)]),
@@ -156,8 +156,8 @@ struct TimerTests {
         await server.stop()
     }
 
-    @Test func aCountdownsEndReachesTheLiveStreamAtItsDeadlineOnce() async throws {
-        let server = try await TestServer.start(now: nil)  // the system clock: this test waits for a deadline
+    @Test(arguments: ServerEngine.available) func aCountdownsEndReachesTheLiveStreamAtItsDeadlineOnce(engine: ServerEngine) async throws {
+        let server = try await TestServer.start(engine: engine, now: nil)  // the system clock: this test waits for a deadline
         let token = try await server.signUp("ada@example.org")
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: server.baseURL)!, token: token)
         try await Task.sleep(for: .milliseconds(300))
@@ -209,8 +209,8 @@ struct TimerTests {
         await server.stop()
     }
 
-    @Test func aRestartKeepsRunningTimersAndAnnouncesEachEndOnce() async throws {
-        let first = try await TestServer.start(now: nil)
+    @Test(arguments: ServerEngine.available) func aRestartKeepsRunningTimersAndAnnouncesEachEndOnce(engine: ServerEngine) async throws {
+        let first = try await TestServer.start(engine: engine, now: nil)
         let token = try await first.signUp("ada@example.org")
         let startMilliseconds = Self.millisecondsNow()
         let start = Date(timeIntervalSince1970: Double(startMilliseconds) / 1000)
@@ -225,7 +225,7 @@ struct TimerTests {
         #expect(Date() < start.addingTimeInterval(step), "the set-up took too long to prove anything")
         try await Task.sleep(for: .seconds(max(0, start.addingTimeInterval(1.5 * step).timeIntervalSinceNow)))
 
-        let second = try await TestServer.start(now: nil, databasePath: first.databasePath)
+        let second = try await TestServer.start(engine: engine, now: nil, databasePath: first.databasePath)
         let stream = try EventStreamClient(url: URL(string: "/v1/live", relativeTo: second.baseURL)!, token: token, lastEventID: seen)
         // The missed deadline is announced at start-up; the other at its deadline.
         await stream.wait(for: 1, seconds: 2)
@@ -240,7 +240,7 @@ struct TimerTests {
         await second.stop()
 
         // Another restart announces nothing again.
-        let third = try await TestServer.start(now: nil, databasePath: first.databasePath)
+        let third = try await TestServer.start(engine: engine, now: nil, databasePath: first.databasePath)
         try await Task.sleep(for: .milliseconds(700))
         let finished = try await timerChanges(third, token: token).filter { $0["op"] as? String == "finished" }
         #expect(finished.compactMap { $0["id"] as? String } == [Self.timerID(1), Self.timerID(2)])
@@ -295,11 +295,11 @@ struct TimerTests {
         }
     }
 
-    @Test(arguments: [UInt64(0), 1, 2])
-    func theServerShowsATimerAsTheCLIDoes(seed: UInt64) async throws {
+    @Test(arguments: ServerEngine.available, [UInt64(0), 1, 2])
+    func theServerShowsATimerAsTheCLIDoes(engine: ServerEngine, seed: UInt64) async throws {
         let lives = seed == 0 ? Self.chosenLives : Self.randomLives(seed: seed, count: 12)
         let start = Self.now.addingTimeInterval(-1000)
-        let server = try await TestServer.start(now: Self.now)
+        let server = try await TestServer.start(engine: engine, now: Self.now)
         let token = try await server.signUp("ada@example.org")
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("timers-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
