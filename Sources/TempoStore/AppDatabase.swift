@@ -212,6 +212,7 @@ public struct AppDatabase: Sendable {
         registerRunSportMigrations(&migrator)
         registerPlaceWindowMigrations(&migrator)
         registerSyncMigrations(&migrator)
+        registerRunSensorMigrations(&migrator)
         return migrator
     }
 }
