@@ -24,8 +24,12 @@ import Testing
         #expect(abs(untimed - Self.untimedMeters) < Self.untimedMeters * 0.01, "\(untimed)")
         let timerPace = try #require(json["avg_timer_pace_s_per_km"] as? Double)
         let reference = Self.timedSeconds / Self.timedMeters * 1000
-        // The motion model smooths the timed path (a few % shorter than drawn).
-        #expect(abs(timerPace - reference) < reference * 0.06, "\(timerPace) s/km, reference \(reference)")
+        // The drawn timed length is an upper bound: the motion model leaves out the jitter of the
+        // long stops (109 fixes dropped as stationary, all in the timed part: Tempo's untimed
+        // distance matches the drawn one, its total is 1.1 km under the drawn 14.91 km). So the
+        // pace is at least the reference and within 30 % of it; over the whole 13.8 km it would
+        // be about 950 s/km.
+        #expect(timerPace >= reference && timerPace < reference * 1.3, "\(timerPace) s/km, reference \(reference)")
         let pace = try #require(json["avg_pace_s_per_km"] as? Double)
         #expect(pace > 15 * 60 && pace < 25 * 60, "moving pace \(pace / 60) min/km (a hike: about 19)")
     }
