@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "TempoKit", swiftSettings: settings),
@@ -83,6 +84,7 @@ let package = Package(
                 "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "TOMLKit", package: "TOMLKit", condition: tools),
             ],
             swiftSettings: settings
         ),

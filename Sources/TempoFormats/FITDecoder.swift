@@ -263,6 +263,8 @@ struct FITDecoder {
             ?? fields.speed.number(in: message, bigEndian: bigEndian, scale: 1000)
         fix.heartRateBPM = fields.heartRate.number(in: message, bigEndian: bigEndian)
         fix.cadencePerMinute = fields.cadence.number(in: message, bigEndian: bigEndian)
+        fix.powerWatts = fields.power.number(in: message, bigEndian: bigEndian)
+        fix.temperatureCelsius = fields.temperature.number(in: message, bigEndian: bigEndian)
         visit(.fix(fix))
     }
 

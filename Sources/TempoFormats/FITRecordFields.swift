@@ -17,6 +17,10 @@ struct FITRecordFields {
     var heartRate = FITField.absent
     /// cadence (4), per minute.
     var cadence = FITField.absent
+    /// power (7), watts.
+    var power = FITField.absent
+    /// temperature (13), °C (sint8).
+    var temperature = FITField.absent
 
     /// Places a field of the message, by its number; other numbers are ignored.
     mutating func place(number: UInt8, _ field: FITField) {
@@ -29,6 +33,8 @@ struct FITRecordFields {
         case 6: speed = field
         case 3: heartRate = field
         case 4: cadence = field
+        case 7: power = field
+        case 13: temperature = field
         default: break
         }
     }

@@ -74,7 +74,7 @@ struct GPXParser: XMLHandler {
 
     private static func isPointText(_ name: XMLScanner.Name) -> Bool {
         switch name {
-        case "ele", "time", "speed", "course", "hr", "cad", "name": true
+        case "ele", "time", "speed", "course", "hr", "cad", "atemp", "power", "PowerInWatts", "name": true
         default: false
         }
     }
@@ -97,6 +97,10 @@ struct GPXParser: XMLHandler {
             case "course": point.course = try Self.number(text, in: "course")
             case "hr": point.heartRate = try Self.number(text, in: "hr")
             case "cad": point.cadence = try Self.number(text, in: "cad")
+            // Garmin's TrackPointExtension (atemp) and the power extensions (`<power>`, gpxpx's `PowerInWatts`).
+            case "atemp": point.temperature = try Self.number(text, in: "atemp")
+            case "power": point.power = try Self.number(text, in: "power")
+            case "PowerInWatts": point.power = try Self.number(text, in: "PowerInWatts")
             case "name" where depth == pointDepth + 1: pointName = text.trimmed
             default: break
             }

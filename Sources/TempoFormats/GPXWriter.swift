@@ -51,14 +51,20 @@ public enum GPXWriter {
         out += "   <trkpt lat=\"\(decimal(fix.latitude))\" lon=\"\(decimal(fix.longitude))\">"
         if let altitude = fix.altitudeMeters { out += "<ele>\(decimal(altitude))</ele>" }
         if let time = fix.time { out += "<time>\(ISO8601Time.format(time))</time>" }
+        // TrackPointExtension v2's order: atemp, wtemp, depth, hr, cad, speed, course.
         let extensions: [(String, Double?)] = [
-            ("hr", fix.heartRateBPM), ("cad", fix.cadencePerMinute),
+            ("atemp", fix.temperatureCelsius), ("hr", fix.heartRateBPM), ("cad", fix.cadencePerMinute),
             ("speed", fix.speedMetersPerSecond), ("course", fix.courseDegrees),
         ]
-        if extensions.contains(where: { $0.1 != nil }) {
-            out += "<extensions><gpxtpx:TrackPointExtension>"
-            for case let (name, value?) in extensions { out += "<gpxtpx:\(name)>\(decimal(value))</gpxtpx:\(name)>" }
-            out += "</gpxtpx:TrackPointExtension></extensions>"
+        if extensions.contains(where: { $0.1 != nil }) || fix.powerWatts != nil {
+            out += "<extensions>"
+            if let power = fix.powerWatts { out += "<power>\(decimal(power))</power>" }
+            if extensions.contains(where: { $0.1 != nil }) {
+                out += "<gpxtpx:TrackPointExtension>"
+                for case let (name, value?) in extensions { out += "<gpxtpx:\(name)>\(decimal(value))</gpxtpx:\(name)>" }
+                out += "</gpxtpx:TrackPointExtension>"
+            }
+            out += "</extensions>"
         }
         out += "</trkpt>\n"
     }

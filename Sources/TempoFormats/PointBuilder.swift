@@ -12,11 +12,14 @@ struct PointBuilder {
     var course: Double?
     var heartRate: Double?
     var cadence: Double?
+    var power: Double?
+    var temperature: Double?
 
     var fix: LocationFix {
         LocationFix(
             time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), altitudeMeters: altitude,
-            speedMetersPerSecond: speed, courseDegrees: course, heartRateBPM: heartRate, cadencePerMinute: cadence
+            speedMetersPerSecond: speed, courseDegrees: course, heartRateBPM: heartRate, cadencePerMinute: cadence,
+            powerWatts: power, temperatureCelsius: temperature
         )
     }
 }

@@ -6,7 +6,7 @@ struct TCXParser: XMLHandler {
     /// The elements TCX's rules name; everything else is `other`.
     private enum Element {
         case activity, lap, transition, track, trackpoint, time, latitude, longitude, altitude, heartRate, value
-        case cadence, runCadence, speed, totalTime, distance, other
+        case cadence, runCadence, speed, watts, totalTime, distance, other
 
         init(_ name: XMLScanner.Name) {
             switch name {
@@ -24,6 +24,7 @@ struct TCXParser: XMLHandler {
             case "Cadence": self = .cadence
             case "RunCadence": self = .runCadence
             case "Speed": self = .speed
+            case "Watts": self = .watts
             case "TotalTimeSeconds": self = .totalTime
             case "DistanceMeters": self = .distance
             default: self = .other
@@ -33,7 +34,7 @@ struct TCXParser: XMLHandler {
         /// Whether a trackpoint reads this element's text.
         var isPointText: Bool {
             switch self {
-            case .time, .latitude, .longitude, .altitude, .value, .cadence, .speed, .runCadence: true
+            case .time, .latitude, .longitude, .altitude, .value, .cadence, .speed, .runCadence, .watts: true
             default: false
             }
         }
@@ -123,6 +124,7 @@ struct TCXParser: XMLHandler {
             case .cadence where parent == .trackpoint: current.cadence = try Self.number(text, in: "Cadence")
             case .runCadence: current.cadence = try Self.number(text, in: "RunCadence")
             case .speed: current.speed = try Self.number(text, in: "Speed")
+            case .watts: current.power = try Self.number(text, in: "Watts")
             default: break
             }
             point = current

@@ -6,7 +6,12 @@ extension AppDatabase {
     /// The stored focus settings; `defaultTimeZone` (the system's, given by the caller) when
     /// none was configured.
     public func focusSettings(defaultTimeZone: String) throws -> FocusSettings {
-        try perform(.read) { db in try Self.loadSettings(db, defaultTimeZone: defaultTimeZone) }
+        try focusSettings(defaults: FocusSettings(timeZoneIdentifier: defaultTimeZone))
+    }
+
+    /// The stored focus settings, each one not stored taken from `defaults` (the CLI's config file).
+    public func focusSettings(defaults: FocusSettings) throws -> FocusSettings {
+        try perform(.read) { db in try Self.loadSettings(db, defaults: defaults) }
     }
 
     /// Changes the focus settings in one transaction; `change` sees the stored ones.
@@ -14,8 +19,16 @@ extension AppDatabase {
     public func updateFocusSettings(
         defaultTimeZone: String, _ change: @Sendable (inout FocusSettings) throws -> Void
     ) throws -> FocusSettings {
+        try updateFocusSettings(defaults: FocusSettings(timeZoneIdentifier: defaultTimeZone), change)
+    }
+
+    /// Changes the focus settings in one transaction; `change` sees the stored ones over `defaults`.
+    @discardableResult
+    public func updateFocusSettings(
+        defaults: FocusSettings, _ change: @Sendable (inout FocusSettings) throws -> Void
+    ) throws -> FocusSettings {
         try perform(.write) { db in
-            var settings = try Self.loadSettings(db, defaultTimeZone: defaultTimeZone)
+            var settings = try Self.loadSettings(db, defaults: defaults)
             try change(&settings)
             _ = try settings.calendar()
             let values: [(String, String)] = [
@@ -28,11 +41,13 @@ extension AppDatabase {
         }
     }
 
-    private static func loadSettings(_ db: Database, defaultTimeZone: String) throws -> FocusSettings {
+    private static func loadSettings(_ db: Database, defaults: FocusSettings) throws -> FocusSettings {
         let values = Dictionary(try FocusSettingRow.fetchAll(db).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var settings = FocusSettings(timeZoneIdentifier: values["tz"] ?? defaultTimeZone)
+        var settings = defaults
+        if let zone = values["tz"] { settings.timeZoneIdentifier = zone }
         if let text = values["day_start"] { settings.dayStart = try DayTime(parsing: text) }
-        if let text = values["goal_s"], let goal = Double(text) { settings.goalSeconds = goal }
+        // An empty stored goal is "no goal", set on purpose: it is not replaced by the default.
+        if let text = values["goal_s"] { settings.goalSeconds = Double(text) }
         if let text = values["growth_thresholds_s"] {
             let thresholds = text.split(separator: ",").compactMap { Double($0) }
             if !thresholds.isEmpty { settings.growthThresholdsSeconds = thresholds }

@@ -58,6 +58,15 @@ extension AppDatabase {
         }
     }
 
+    /// Power and temperature of each fix, beside heart rate and cadence (appended after every
+    /// earlier migration; older fixes have none).
+    static func registerRunSensorMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4 run fix sensors") { db in
+            try db.execute(sql: "ALTER TABLE run_fix ADD COLUMN power_w REAL")
+            try db.execute(sql: "ALTER TABLE run_fix ADD COLUMN temperature_c REAL")
+        }
+    }
+
     /// The sport changes of multisport runs (after every v1 migration, so it is appended last).
     static func registerRunSportMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v2 run sports") { db in

@@ -213,6 +213,7 @@ public struct AppDatabase: Sendable {
         registerPlaceWindowMigrations(&migrator)
         registerSyncMigrations(&migrator)
         registerTimerAlarmMigrations(&migrator)
+        registerRunSensorMigrations(&migrator)
         return migrator
     }
 }

@@ -19,6 +19,8 @@ struct RunFixRow: StoredRecord {
     var courseDegrees: Double?
     var heartRateBPM: Double?
     var cadencePerMinute: Double?
+    var powerWatts: Double?
+    var temperatureCelsius: Double?
 
     enum CodingKeys: String, CodingKey {
         case seq, segment, time, latitude, longitude
@@ -30,6 +32,8 @@ struct RunFixRow: StoredRecord {
         case courseDegrees = "course_deg"
         case heartRateBPM = "heart_rate_bpm"
         case cadencePerMinute = "cadence_per_min"
+        case powerWatts = "power_w"
+        case temperatureCelsius = "temperature_c"
     }
 
     enum Columns {
@@ -42,7 +46,7 @@ struct RunFixRow: StoredRecord {
             time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), altitudeMeters: altitudeMeters,
             horizontalAccuracyMeters: horizontalAccuracyMeters, verticalAccuracyMeters: verticalAccuracyMeters,
             speedMetersPerSecond: speedMetersPerSecond, courseDegrees: courseDegrees, heartRateBPM: heartRateBPM,
-            cadencePerMinute: cadencePerMinute)
+            cadencePerMinute: cadencePerMinute, powerWatts: powerWatts, temperatureCelsius: temperatureCelsius)
     }
 }
 
@@ -53,6 +57,7 @@ extension RunFixRow {
             runID: runID, seq: seq, segment: segment, time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
             altitudeMeters: fix.altitudeMeters, horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
             verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: fix.speedMetersPerSecond,
-            courseDegrees: fix.courseDegrees, heartRateBPM: fix.heartRateBPM, cadencePerMinute: fix.cadencePerMinute)
+            courseDegrees: fix.courseDegrees, heartRateBPM: fix.heartRateBPM, cadencePerMinute: fix.cadencePerMinute,
+            powerWatts: fix.powerWatts, temperatureCelsius: fix.temperatureCelsius)
     }
 }

@@ -38,8 +38,9 @@ struct BadgesCommand: AsyncParsableCommand {
             print("no badges yet")
             return
         }
-        let rows = [["BADGE", "PLACE", "EARNED (UTC)", "WHERE"]] + badges.map { badge in
-            [badge.badge, badge.spot.map { "\(badge.place) (\($0))" } ?? badge.place, JSONOutput.iso8601(badge.earnedAt),
+        let display = try global.display()
+        let rows = [["BADGE", "PLACE", "EARNED", "WHERE"]] + badges.map { badge in
+            [badge.badge, badge.spot.map { "\(badge.place) (\($0))" } ?? badge.place, display.instant(badge.earnedAt),
              String(format: "%.5f,%.5f", badge.coordinate.latitude, badge.coordinate.longitude)]
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -26,7 +26,8 @@ extension FocusCommand {
             let ledger = try context.database.focusLedger(from: calendar.start(of: first).addingTimeInterval(-86_400), to: nil).filtered(tag: tag)
             let report = try ledger.report(settings: settings, from: first, to: today, now: context.now)
             let heatMap = FocusHeatMap(report: report, weeks: weeks)
-            print(heatMap.text(colour: ColourOutput.isWanted))
+            let colour = try Preferences.current.get().colour ?? .auto
+            print(heatMap.text(colour: colour.isEnabled(onTerminal: ColourOutput.isWanted)))
             if let svg {
                 do {
                     try heatMap.svg().write(toFile: svg, atomically: true, encoding: .utf8)

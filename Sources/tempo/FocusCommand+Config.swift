@@ -32,7 +32,7 @@ extension FocusCommand {
                 return values
             }
             let database = try global.openDatabase()
-            let settings = try database.updateFocusSettings(defaultTimeZone: FocusContext.systemTimeZone) { settings in
+            let settings = try database.updateFocusSettings(defaults: FocusContext.defaultSettings()) { settings in
                 if let zone { settings.timeZoneIdentifier = zone }
                 if let start { settings.dayStart = start }
                 if let goalSeconds { settings.goalSeconds = goalSeconds }

@@ -38,8 +38,18 @@ struct FocusContext {
         return name
     }
 
+    /// The settings `focus config` has not stored: the config file's zone (else the system's),
+    /// day start and goal.
+    static func defaultSettings() throws -> FocusSettings {
+        let preferences = try Preferences.current.get()
+        var settings = FocusSettings(timeZoneIdentifier: preferences.zoneIdentifier ?? systemTimeZone)
+        if let dayStart = preferences.dayStart { settings.dayStart = dayStart }
+        settings.goalSeconds = preferences.goalSeconds
+        return settings
+    }
+
     func settings() throws -> FocusSettings {
-        try database.focusSettings(defaultTimeZone: FocusContext.systemTimeZone)
+        try database.focusSettings(defaults: FocusContext.defaultSettings())
     }
 
     /// The instant a person typed (`09:00`, `yesterday 9:00`, `-15m`, ISO 8601…), read at

@@ -9,6 +9,11 @@ struct GlobalOptions: ParsableArguments {
         valueName: "path"))
     var db: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Units of text output: metric or imperial (default: `units` in config.toml, else metric); JSON stays SI.",
+        valueName: "units"))
+    var units: UnitSystem?
+
     /// The database path after applying the defaults of DESIGN.md.
     var databasePath: String { Self.databasePath(db) }
 
@@ -24,6 +29,15 @@ struct GlobalOptions: ParsableArguments {
 
     /// The one clock of the process (`TEMPO_NOW` or the system's); see ``CommandTime``.
     var time: CommandTime { CommandTime.current }
+
+    /// How text output reads: `--units`, else the config file's units; the config file's zone,
+    /// else the system's. Reads the config file on first use only (commands that show no units
+    /// or times never read it).
+    func display() throws(PreferencesError) -> Display {
+        let preferences = try Preferences.current.get()
+        let zone = preferences.zoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        return Display(units: units ?? preferences.units ?? .metric, zone: zone)
+    }
 
     /// Opens the store: created on first use by a command that writes; opened read-only (and
     /// never created) by one that only reads.

@@ -4,6 +4,9 @@ import TempoKit
 import TempoStore
 
 /// `tempo places add NAME --at LAT,LON --radius 1km [--spot SPOT] [--badge ID] [--from INSTANT] [--until INSTANT]`.
+///
+/// On a place that exists, only the options given change (`--spot ""` makes a landmark a spot,
+/// `--badge ""` removes a badge), and the command says what changed.
 struct PlacesAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add (or change) a spot, or a landmark of a spot.")
@@ -11,18 +14,18 @@ struct PlacesAddCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The place's name (unique).") var name: String
     @Option(parsing: .unconditional, help: ArgumentHelp("The centre, in decimal degrees (south and west negative).", valueName: "lat,lon"))
-    var at: String
-    @Option(help: ArgumentHelp("The radius: metres or kilometres, e.g. 800m, 1km, 1.5km.", valueName: "radius")) var radius: String
-    @Option(help: "Make this a landmark of SPOT.") var spot: String?
-    @Option(help: "The badge entering this place awards, once ever.") var badge: String?
+    var at: String?
+    @Option(help: ArgumentHelp("The radius: metres or kilometres, e.g. 800m, 1km, 1.5km.", valueName: "radius")) var radius: String?
+    @Option(help: "Make this a landmark of SPOT (\"\" on an existing landmark: make it a spot).") var spot: String?
+    @Option(help: "The badge entering this place awards, once ever (\"\" removes it).") var badge: String?
     @Option(help: ArgumentHelp("The first instant the place counts, ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00.",
                                valueName: "instant")) var from: String?
     @Option(help: ArgumentHelp("The first instant the place no longer counts (after --from), ISO 8601 with an offset.",
                                valueName: "instant")) var until: String?
 
     func validate() throws {
-        _ = try Self.coordinate(at)
-        _ = try Self.radiusMeters(radius)
+        _ = try at.map(Self.coordinate)
+        _ = try radius.map(Self.radiusMeters)
         _ = try window()
     }
 
@@ -45,12 +48,25 @@ struct PlacesAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let place = try Place(name: name, center: try Self.coordinate(at), radiusMeters: try Self.radiusMeters(radius),
-                              spot: spot, badge: badge, window: try window())
         let now = try global.time.now()
-        let summary = try global.openDatabase().savePlaces([place], at: now)
-        let verb = summary.added.isEmpty ? (summary.updated.isEmpty ? "unchanged" : "updated") : "added"
-        print("\(verb) \(place.isSpot ? "spot" : "landmark") \(name)")
+        let database = try global.openDatabase()
+        let existing = try database.places().first { $0.name == name }
+        let place: Place
+        if let existing {
+            let change = PlaceChange(center: try at.map(Self.coordinate), radiusMeters: try radius.map(Self.radiusMeters), spot: spot,
+                                     badge: badge, from: try from.map { try Self.instant($0, option: "--from") },
+                                     until: try until.map { try Self.instant($0, option: "--until") })
+            place = try change.applied(to: existing)
+        } else {
+            guard let at, let radius else { throw ValidationError("'\(name)' is a new place: give --at LAT,LON and --radius") }
+            place = try Place(name: name, center: try Self.coordinate(at), radiusMeters: try Self.radiusMeters(radius),
+                              spot: spot, badge: badge, window: try window())
+        }
+        let summary = try database.savePlaces([place], at: now)
+        let kind = place.isSpot ? "spot" : "landmark"
+        guard let existing, summary.added.isEmpty else { return print("added \(kind) \(name)") }
+        let changes = try PlaceChangeText(display: global.display()).changes(from: existing, to: place)
+        print(changes.isEmpty ? "unchanged \(kind) \(name)" : "updated \(kind) \(name): " + changes.joined(separator: ", "))
     }
 
     /// `LAT,LON` in decimal degrees.

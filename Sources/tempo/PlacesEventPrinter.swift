@@ -10,6 +10,8 @@ struct PlacesEventPrinter: Sendable {
     var then: String?
     /// Where events are printed.
     var output: FileHandle = .standardOutput
+    /// The zone event times are shown in (text only; JSON keeps UTC).
+    var display: Display
 
     /// Handles one event: prints it, then runs `then` and waits for it. A failing command is
     /// reported on standard error and does not stop the watch.
@@ -18,7 +20,7 @@ struct PlacesEventPrinter: Sendable {
         if json {
             output.write(Data((line + "\n").utf8))
         } else {
-            output.write(Data("\(JSONOutput.iso8601(event.time))  \(event.message)\n".utf8))
+            output.write(Data("\(display.instant(event.time))  \(event.message)\n".utf8))
         }
         guard let then else { return }
         do {

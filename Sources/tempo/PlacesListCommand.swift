@@ -42,11 +42,12 @@ struct PlacesListCommand: AsyncParsableCommand {
             print("no places yet: add one with `tempo places add` or `tempo places import`")
             return
         }
+        let display = try global.display()
         let rows = [["NAME", "KIND", "CENTRE", "RADIUS", "BADGE", "FROM", "UNTIL"]] + places.map { place in
             [place.isSpot ? place.name : "  " + place.name, place.isSpot ? "spot" : "landmark",
              String(format: "%.5f,%.5f", place.center.latitude, place.center.longitude),
-             Self.radiusText(place.radiusMeters), place.badge ?? "",
-             place.window.from.map(JSONOutput.iso8601) ?? "", place.window.until.map(JSONOutput.iso8601) ?? ""]
+             display.length(place.radiusMeters), place.badge ?? "",
+             place.window.from.map(display.instant) ?? "", place.window.until.map(display.instant) ?? ""]
         }
         let widths = (0..<7).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
@@ -54,10 +55,5 @@ struct PlacesListCommand: AsyncParsableCommand {
                 .joined(separator: "  ")
                 .replacingOccurrences(of: " +$", with: "", options: .regularExpression))
         }
-    }
-
-    /// `800 m` or `1.5 km`.
-    static func radiusText(_ meters: Double) -> String {
-        meters >= 1000 ? String(format: "%g km", meters / 1000) : String(format: "%g m", meters)
     }
 }

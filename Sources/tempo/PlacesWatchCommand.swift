@@ -55,7 +55,7 @@ struct PlacesWatchCommand: AsyncParsableCommand {
             throw ValidationError("give one of --gpsd, --nmea, --replay")
         }
         let database = try global.openDatabase()
-        let printer = PlacesEventPrinter(json: output.json, then: then)
+        let printer = PlacesEventPrinter(json: output.json, then: then, display: try global.display())
         let session = try await PlacesSession.start(database: database, policy: policy, handler: printer.handle)
         if await session.monitor.identifiers.isEmpty {
             FileHandle.standardError.write(Data("tempo: no places to watch (add some with `tempo places add` or `import`)\n".utf8))

@@ -6,7 +6,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run", abstract: "Record and analyse runs from GPS and GPX, TCX and FIT files.",
         subcommands: [
             RunSummaryCommand.self, RunImportCommand.self, RunRecordCommand.self, RunListCommand.self,
-            RunShowCommand.self, RunExportCommand.self, RunDeleteCommand.self,
+            RunShowCommand.self, RunStatsCommand.self, RunExportCommand.self, RunDeleteCommand.self,
         ])
 }
 

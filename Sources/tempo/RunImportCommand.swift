@@ -65,10 +65,11 @@ extension RunCommand {
             if output.json {
                 try JSONOutput.print(results)
             } else {
+                let display = try global.display()
                 print(Table(header: ["ID", "Result", "Distance", "File"], rows: results.map { result in
                     let what = result.id == nil ? "no track points, not stored" : result.inserted ? "imported" : "already stored"
                     return [result.id.map { String($0.prefix(8)) } ?? "–", what,
-                            result.distanceM.map(RunSummaryText.kilometers) ?? "–", result.file]
+                            result.distanceM.map(display.distance) ?? "–", result.file]
                 }).render())
             }
         }

@@ -53,10 +53,11 @@ extension RunCommand {
                 print("No runs stored.")
                 return
             }
-            print(Table(header: ["ID", "Started (UTC)", "Distance", "Timer", "Moving", "Source"], rows: runs.map { run in
-                [run.shortID, run.startedAt.map(JSONOutput.iso8601) ?? "–",
-                 run.distanceMeters.map(RunSummaryText.kilometers) ?? (run.finished ? "–" : "unfinished"),
-                 RunSummaryText.duration(run.timerSeconds), RunSummaryText.duration(run.movingSeconds), run.sourceName]
+            let display = try global.display()
+            print(Table(header: ["ID", "Started", "Distance", "Timer", "Moving", "Source"], rows: runs.map { run in
+                [run.shortID, run.startedAt.map(display.instant) ?? "–",
+                 run.distanceMeters.map(display.distance) ?? (run.finished ? "–" : "unfinished"),
+                 display.duration(run.timerSeconds), display.duration(run.movingSeconds), run.sourceName]
             }).render())
         }
     }
@@ -67,17 +68,18 @@ extension RunCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The run's id (or its first 4+ hex digits).", completion: StoreCompletion.runs) var id: String
-        @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
+        @Option(help: "Split unit: km or mi (default: mi with imperial units, else km).") var splits: SplitUnit?
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
+            let display = try output.json ? nil : global.display()
             let stored = try global.openDatabase(.readOnly).run(matching: id)
-            let summary = stored.summary(splitUnit: splits)
-            if output.json {
+            let summary = stored.summary(splitUnit: splits ?? display?.defaultSplitUnit ?? .kilometer)
+            if let display {
+                print(RunSummaryText(display: display).render(summary, title: "\(stored.record.shortID)  \(stored.record.sourceName)"))
+            } else {
                 try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                               finished: stored.record.finished, summary: summary))
-            } else {
-                print(RunSummaryText.render(summary, title: "\(stored.record.shortID)  \(stored.record.sourceName)"))
             }
         }
     }

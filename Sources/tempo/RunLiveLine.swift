@@ -3,15 +3,16 @@ import TempoKit
 /// The live line of `run record`: elapsed, moving time, distance, current and average pace,
 /// and the split being run.
 enum RunLiveLine {
-    static func render(_ progress: RunProgress) -> String {
+    /// The line for `progress`, in the units of `display`.
+    static func render(_ progress: RunProgress, display: Display) -> String {
         var parts = [
-            RunSummaryText.duration(progress.elapsedSeconds),
-            "moving " + RunSummaryText.duration(progress.movingSeconds),
-            RunSummaryText.kilometers(progress.distanceMeters),
-            "pace " + RunSummaryText.pace(progress.currentPaceSecondsPerKilometer),
-            "avg " + RunSummaryText.pace(progress.averagePaceSecondsPerKilometer),
-            "split \(progress.currentSplitIndex): " + RunSummaryText.kilometers(progress.currentSplitDistanceMeters)
-                + " " + RunSummaryText.duration(progress.currentSplitMovingSeconds),
+            display.duration(progress.elapsedSeconds),
+            "moving " + display.duration(progress.movingSeconds),
+            display.distance(progress.distanceMeters),
+            "pace " + display.pace(secondsPerKilometer: progress.currentPaceSecondsPerKilometer),
+            "avg " + display.pace(secondsPerKilometer: progress.averagePaceSecondsPerKilometer),
+            "split \(progress.currentSplitIndex): " + display.distance(progress.currentSplitDistanceMeters)
+                + " " + display.duration(progress.currentSplitMovingSeconds),
         ]
         switch progress.state {
         case .paused: parts.append("[paused]")

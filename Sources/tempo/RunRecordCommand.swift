@@ -34,7 +34,7 @@ extension RunCommand {
         @OptionGroup var sport: SportOption
         @Option(help: ArgumentHelp("Stop by itself once no fix has come for this many seconds.", valueName: "seconds"))
         var stopWhenIdle: Double?
-        @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
+        @Option(help: "Split unit: km or mi (default: mi with imperial units, else km).") var splits: SplitUnit?
         @OptionGroup var output: OutputOptions
         @Flag(help: "Watch the stored places during the run: print each event, award badges (as `tempo places watch`).")
         var places = false
@@ -53,10 +53,10 @@ extension RunCommand {
         /// place during a run is reported (and its badge awarded) exactly as `tempo places watch` does.
         static func watchingPlaces(
             _ inputs: AsyncThrowingStream<RunRecording.Input, any Error>, database: AppDatabase, live: Bool,
-            terminal: Terminal, json: Bool, now: @escaping @Sendable () -> Date
+            terminal: Terminal, json: Bool, display: Display, now: @escaping @Sendable () -> Date
         ) async throws -> AsyncThrowingStream<RunRecording.Input, any Error> {
             // With --json, standard output holds only the run's JSON document: events go to standard error.
-            let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput)
+            let printer = PlacesEventPrinter(json: json, then: nil, output: json ? .standardError : .standardOutput, display: display)
             let session = try await PlacesSession.start(
                 database: database, policy: MonitorPolicy(maximumFixAgeSeconds: live ? PlacesWatchCommand.liveFixAgeSeconds : nil)
             ) { event in
@@ -71,6 +71,8 @@ extension RunCommand {
 
         func run() async throws {
             let now = try global.time.checkedNow()
+            let display = try global.display()
+            let splitUnit = splits ?? display.defaultSplitUnit
             let source = try makeSource()
             var inputs = source.inputs
             let readKeys = nmea != "-"
@@ -80,7 +82,7 @@ extension RunCommand {
             let terminal = Terminal(readKeys: readKeys)
             defer { terminal.restore() }
             if places {
-                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: output.json, now: now)
+                inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: output.json, display: display, now: now)
             }
             let state = RunLockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
@@ -96,7 +98,7 @@ extension RunCommand {
                 }
             }
             defer { keyTask.cancel() }
-            let unit = splits
+            let unit = splitUnit
             let quiet = output.json
             let draws = RunLockedValue(0)
             let ending = try await RunRecording.run(
@@ -110,22 +112,25 @@ extension RunCommand {
                 // Off a terminal, one plain line every 10 s is enough for a log (none with --json:
                 // standard output then holds only the JSON document).
                 guard terminal.isInteractive || (count % Self.plainLineEvery == 1 && !quiet) else { return }
-                terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit)))
+                terminal.draw(RunLiveLine.render(recording.progress(splitUnit: unit), display: display))
             }
             terminal.endLine()
-            try report(session.end(ending, inputIsBroken: { $0 is FormatError }), source: source.plan.sourceName, terminal: terminal)
+            try report(session.end(ending, inputIsBroken: { $0 is FormatError }), source: source.plan.sourceName, terminal: terminal,
+                       display: display, splitUnit: splitUnit)
         }
 
         /// Prints the finished run, or throws what went wrong with the source.
-        private func report(_ outcome: RunRecordingSession.Outcome, source: String, terminal: Terminal) throws {
+        private func report(
+            _ outcome: RunRecordingSession.Outcome, source: String, terminal: Terminal, display: Display, splitUnit: SplitUnit
+        ) throws {
             switch outcome {
             case .finished(let stored):
-                let summary = stored.summary(splitUnit: splits)
+                let summary = stored.summary(splitUnit: splitUnit)
                 if output.json {
                     try JSONOutput.print(ShownRun(id: stored.record.id.uuidString.lowercased(), source: stored.record.sourceName,
                                                   finished: true, summary: summary))
                 } else {
-                    terminal.line(RunSummaryText.render(summary, title: "Run \(stored.record.shortID) recorded from \(source)"))
+                    terminal.line(RunSummaryText(display: display).render(summary, title: "Run \(stored.record.shortID) recorded from \(source)"))
                 }
             case .discarded(let error as FormatError):
                 throw error
@@ -149,8 +154,9 @@ extension RunCommand {
                             + "pass --continue to resume it or --new to close it and start a new run")
                 }
                 let summary = unfinished.summary()
+                let display = try global.display()
                 FileHandle.standardOutput.write(Data(
-                    "Run \(unfinished.record.shortID) was not finished (\(RunSummaryText.kilometers(summary.distanceMeters)), \(RunSummaryText.duration(summary.timerSeconds))). Continue it? [Y/n] ".utf8))
+                    "Run \(unfinished.record.shortID) was not finished (\(display.distance(summary.distanceMeters)), \(display.duration(summary.timerSeconds))). Continue it? [Y/n] ".utf8))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 return answer.isEmpty || answer.hasPrefix("y") ? .resume : .startNew
             }

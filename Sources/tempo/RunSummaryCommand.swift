@@ -9,17 +9,19 @@ extension RunCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The file to analyse.") var file: String
-        @Option(help: "Split unit: km or mi.") var splits: SplitUnit = .kilometer
+        @Option(help: "Split unit: km or mi (default: mi with imperial units, else km).") var splits: SplitUnit?
         @Flag(help: "Count stops in moving time (auto-pause is on by default).") var noAutoPause = false
         @OptionGroup var sport: SportOption
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let summary = try RunFile.streamedSummary(path: file, splitUnit: splits, autoPause: !noAutoPause, sport: sport.parsed)
-            if output.json {
-                try JSONOutput.print(summary)
+            let display = try output.json ? nil : global.display()
+            let unit = splits ?? display?.defaultSplitUnit ?? .kilometer
+            let summary = try RunFile.streamedSummary(path: file, splitUnit: unit, autoPause: !noAutoPause, sport: sport.parsed)
+            if let display {
+                print(RunSummaryText(display: display).render(summary, title: file))
             } else {
-                print(RunSummaryText.render(summary, title: file))
+                try JSONOutput.print(summary)
             }
         }
     }

@@ -6,8 +6,10 @@ extension Tempo {
     /// The one map from an error to the process's exit status: 64 for a usage error (the
     /// argument parser's own, or a value the user typed that cannot be read or is out of range),
     /// 0 for help and `--version`, 1 for every other failure (``CLIError``, the store's, a file's).
+    /// A config file that cannot be used exits 78 (`EX_CONFIG` of sysexits.h).
     static func exitStatus(for error: any Error) -> ExitCode {
-        isBadValue(error) ? .validationFailure : exitCode(for: error)
+        if error is PreferencesError { return ExitCode(78) }
+        return isBadValue(error) ? .validationFailure : exitCode(for: error)
     }
 
     /// A value the user typed that cannot be read or is out of range: a usage error (64), like

@@ -74,7 +74,7 @@ extension TimerCommand {
             let now = try global.time.now()
             let database = try global.openDatabase()
             let record = try timer.start(in: database, at: now)
-            try await TimerWatch(database: database, id: record.id, then: then, time: global.time).run()
+            try await TimerWatch(database: database, id: record.id, then: then, time: global.time, display: global.display()).run()
         }
     }
 
@@ -91,10 +91,11 @@ extension TimerCommand {
 
         func run() throws {
             let now = try global.time.now()
-            let rings = notify || then != nil
+            // `[timer] notify = true` in the config file makes every timer ring.
+            let rings = notify || then != nil || (try Preferences.current.get().timerNotify ?? false)
             let record = try timer.start(in: global.openDatabase(), at: now, ringing: rings, then: then)
             if rings { try TimerDaemonLauncher.ensureRunning(databasePath: global.databasePath) }
-            try TimerOutput.show(record, at: now, json: output.json)
+            try TimerOutput.show(record, at: now, json: output.json, display: output.json ? nil : global.display())
         }
     }
 
@@ -111,7 +112,7 @@ extension TimerCommand {
         func run() async throws {
             let database = try global.openDatabase()
             let record = try database.timer(matching: reference.timer, at: try global.time.now())
-            try await TimerWatch(database: database, id: record.id, then: then, time: global.time).run()
+            try await TimerWatch(database: database, id: record.id, then: then, time: global.time, display: global.display()).run()
         }
     }
 
@@ -160,7 +161,7 @@ extension TimerCommand {
             let now = try global.time.now()
             let database = try global.openDatabase(.readOnly)
             let record = try database.timerShown(matching: reference.timer, at: now)
-            try TimerOutput.show(record, at: now, json: output.json)
+            try TimerOutput.show(record, at: now, json: output.json, display: output.json ? nil : global.display())
         }
     }
 
@@ -174,7 +175,8 @@ extension TimerCommand {
             let timers = try global.openDatabase(.readOnly).timers()
             if output.json { return try JSONOutput.print(timers.map { TimerStatus($0, at: now) }) }
             guard !timers.isEmpty else { return print("No timers yet. Start one with `tempo timer start 25m`.") }
-            let rows = timers.map { TimerOutput.row($0, at: now) }
+            let display = try global.display()
+            let rows = timers.map { TimerOutput.row($0, at: now, display: display) }
             print(Table(header: ["ID", "LABEL", "STATE", "REMAINING", "DURATION", "STARTED"], rows: rows).render())
         }
     }
@@ -182,26 +184,26 @@ extension TimerCommand {
 
 /// Printing timers for people and as JSON.
 enum TimerOutput {
-    static func show(_ timer: TimerRecord, at now: Date, json: Bool) throws {
-        if json { return try JSONOutput.print(TimerStatus(timer, at: now)) }
+    static func show(_ timer: TimerRecord, at now: Date, json: Bool, display: Display?) throws {
+        guard let display, !json else { return try JSONOutput.print(TimerStatus(timer, at: now)) }
         let countdown = timer.countdown
         let state = countdown.state(at: now)
         var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
         if state == .finished, let finished = countdown.finishedAt {
-            line += "  finished at \(LocalTime.describe(finished, relativeTo: now))"
+            line += "  finished at \(LocalTime.describe(finished, relativeTo: now, in: display))"
         } else if state == .running, let deadline = countdown.deadline {
-            line += "  finishes at \(LocalTime.describe(deadline, relativeTo: now))"
+            line += "  finishes at \(LocalTime.describe(deadline, relativeTo: now, in: display))"
         }
         print(line)
     }
 
-    static func row(_ timer: TimerRecord, at now: Date) -> [String] {
+    static func row(_ timer: TimerRecord, at now: Date, display: Display) -> [String] {
         let countdown = timer.countdown
         return [
             timer.shortID, timer.label ?? "", countdown.state(at: now).rawValue,
             ClockText.format(seconds: countdown.remaining(at: now), rounding: .up),
             ClockText.format(seconds: countdown.durationSeconds),
-            countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now) } ?? "",
+            countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now, in: display) } ?? "",
         ]
     }
 

@@ -12,6 +12,8 @@ struct TimerWatch {
     let id: UUID
     let then: String?
     let time: CommandTime
+    /// The zone finish times are shown in.
+    let display: Display
 
     private enum Event: Sendable {
         case tick(Ticker<ContinuousClock>.Tick)
@@ -86,7 +88,7 @@ struct TimerWatch {
         let finishedAt = record.countdown.finishedAt ?? now
         terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: 0))  \(ProgressBar.render(1))")
         terminal.endLine()
-        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: now))")
+        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: now, in: display))")
         if terminal.isInteractive { terminal.bell() }
         if let then { try ThenCommand.run(then, environment: [
             "TEMPO_TIMER_ID": record.id.uuidString.lowercased(),

@@ -31,7 +31,10 @@ struct PlaceCLI {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments + ["--db", database]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // The person's own config.toml never reaches a test.
+        var base = ProcessInfo.processInfo.environment
+        base["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        process.environment = base.merging(environment) { _, new in new }
         let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)"), err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)

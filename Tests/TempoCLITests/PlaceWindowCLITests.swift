@@ -8,8 +8,10 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(try cli.run(["places", "list", "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
     }
 
-    @Test func addTakesAWindowAndListShowsItInUTC() throws {
+    @Test func addTakesAWindowAndListShowsItLocallyAndJSONInUTC() throws {
         let cli = try PlaceCLI()
+        try FileManager.default.createDirectory(at: cli.directory.appendingPathComponent("config/tempo"), withIntermediateDirectories: true)
+        _ = try cli.write("config/tempo/config.toml", "zone = \"Asia/Seoul\"\n")
         #expect(try cli.run(["places", "add", "Seoul", "--at", "37.5665,126.9780", "--radius", "3km"]).status == 0)
         let added = try cli.run(["places", "add", "Gyeongbokgung", "--at", "37.5796,126.9770", "--radius", "800m", "--spot", "Seoul",
                                  "--badge", "palace", "--from", "2026-12-01T09:00+09:00", "--until", "2026-12-03T18:00:00+09:00"])
@@ -19,7 +21,8 @@ import Testing
         #expect(places.last?["active_from"] as? String == "2026-12-01T00:00:00Z")
         #expect(places.last?["active_until"] as? String == "2026-12-03T09:00:00Z")
         let table = try cli.run(["places", "list"]).stdout
-        #expect(table.contains("FROM") && table.contains("2026-12-01T00:00:00Z") && table.contains("2026-12-03T09:00:00Z"), "\(table)")
+        // Text in the configured zone (Seoul, UTC+9 all year), JSON in UTC.
+        #expect(table.contains("FROM") && table.contains("2026-12-01 09:00:00") && table.contains("2026-12-03 18:00:00"), "\(table)")
     }
 
     @Test func anEmptyWindowOrALocalTimeIsAUsageError() throws {

@@ -37,6 +37,16 @@ struct TempoBinary {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Writes `text` as this test's `config.toml` (under the `XDG_CONFIG_HOME` every run gets).
+    func writeConfig(_ text: String) throws {
+        let folder = directory.appendingPathComponent("config/tempo")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("config.toml"))
+    }
+
+    /// The path of this test's `config.toml`.
+    var configPath: String { directory.appendingPathComponent("config/tempo/config.toml").path }
+
     /// A path inside this test's folder.
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -59,6 +69,8 @@ struct TempoBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["TEMPO_DB"] = database
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // The person's own config.toml never reaches a test: preferences come from this folder.
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -67,4 +67,34 @@ import TempoKit
         #expect(splits.allSatisfy { $0.elapsedSeconds == nil && $0.paceSecondsPerKilometer == nil })
         #expect(track.bestEfforts().isEmpty)
     }
+
+    @Test func untimedStretchesAddDistanceButNoTimeOrPace() throws {
+        // 1,500 m without times (a fix every 100 m), then 1,500 m timed at 4 m/s (a fix every 3 s).
+        var samples = (0...15).map { i in
+            RunSample(time: nil, coordinate: Coordinate(latitude: 1, longitude: 1), altitudeMeters: nil, segment: 0,
+                      distanceMeters: Double(i) * 100, timerSeconds: nil, movingSeconds: nil)
+        }
+        for step in 0...125 {
+            let time = Double(step) * 3
+            samples.append(RunSample(time: Date(timeIntervalSince1970: time), coordinate: Coordinate(latitude: 1, longitude: 1),
+                                     altitudeMeters: nil, segment: 0, distanceMeters: 1500 + 4 * time, timerSeconds: time, movingSeconds: time))
+        }
+        let track = RunTrack(samples: samples)
+        #expect(abs(track.untimedDistanceMeters - 1500) < 1e-9)
+        #expect(abs(track.timedDistanceMeters - 1500) < 1e-9)
+        let splits = track.splits(unit: .kilometer)
+        #expect(splits.count == 3)
+        // Split 1: all untimed.  Split 2: 500 m untimed + 500 m in 125 s.  Split 3: 1,000 m in 250 s.
+        #expect(splits[0].elapsedSeconds == nil && splits[0].paceSecondsPerKilometer == nil)
+        #expect(abs(splits[0].untimedDistanceMeters - 1000) < 1e-9)
+        #expect(abs(splits[1].untimedDistanceMeters - 500) < 1e-9)
+        #expect(abs((splits[1].elapsedSeconds ?? 0) - 125) < 1e-6)
+        #expect(abs((splits[1].paceSecondsPerKilometer ?? 0) - 250) < 1e-6)
+        #expect(abs((splits[2].elapsedSeconds ?? 0) - 250) < 1e-6)
+        #expect(splits[2].untimedDistanceMeters == 0)
+        // Best efforts fit in the 1,500 timed metres only, at 4 m/s.
+        let efforts = track.bestEfforts()
+        #expect(efforts.map(\.distanceMeters) == [400, 1000])
+        #expect(abs(efforts[1].elapsedSeconds - 250) < 1e-6)
+    }
 }

@@ -30,6 +30,10 @@ extension SyncTests {
             let text = try await device.run(["run", "show", id, "--json"], now: Self.now).output
             var object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
             object["source"] = nil
+            // Sync carries no sensor readings (heart rate, cadence, power, temperature) yet: like
+            // laps, only the device that imported the file has them, so they are left out here.
+            object["sensors"] = nil
+            object["splits"] = (object["splits"] as? [[String: Any]])?.map { split in split.filter { $0.key != "sensors" } }
             for (key, value) in object {
                 shown[id + "." + key] = String(decoding: try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]), as: UTF8.self)
             }

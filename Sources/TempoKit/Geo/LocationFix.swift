@@ -3,7 +3,7 @@ import Foundation
 /// One position report from a GPS receiver or a recorded file.
 ///
 /// Optional fields are `nil` when the source does not give them. Units are in the names'
-/// documentation: metres, metres per second, degrees, beats and steps per minute.
+/// documentation: metres, metres per second, degrees, beats and steps per minute, watts, °C.
 public struct LocationFix: Sendable, Hashable, Codable {
     /// When the fix was taken (wall clock, UTC); `nil` for files without times.
     public var time: Date?
@@ -22,6 +22,10 @@ public struct LocationFix: Sendable, Hashable, Codable {
     public var heartRateBPM: Double?
     /// Steps (or revolutions) per minute.
     public var cadencePerMinute: Double?
+    /// Power, watts.
+    public var powerWatts: Double?
+    /// Air temperature the device measured, degrees Celsius.
+    public var temperatureCelsius: Double?
 
     public init(
         time: Date?,
@@ -32,7 +36,9 @@ public struct LocationFix: Sendable, Hashable, Codable {
         speedMetersPerSecond: Double? = nil,
         courseDegrees: Double? = nil,
         heartRateBPM: Double? = nil,
-        cadencePerMinute: Double? = nil
+        cadencePerMinute: Double? = nil,
+        powerWatts: Double? = nil,
+        temperatureCelsius: Double? = nil
     ) {
         self.time = time
         self.coordinate = coordinate
@@ -43,6 +49,8 @@ public struct LocationFix: Sendable, Hashable, Codable {
         self.courseDegrees = courseDegrees
         self.heartRateBPM = heartRateBPM
         self.cadencePerMinute = cadencePerMinute
+        self.powerWatts = powerWatts
+        self.temperatureCelsius = temperatureCelsius
     }
 
     /// Shorthand for `coordinate.latitude`.

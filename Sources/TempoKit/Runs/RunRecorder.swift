@@ -30,6 +30,8 @@ public struct RunRecorder: Sendable {
     public var samples: [RunSample] { store.samples }
     /// The accepted fixes, column by column (what summaries read).
     private(set) var store = RunSampleStore()
+    /// Sensor readings of every fix offered while recording (whatever became of its position).
+    private(set) var sensorLog = SensorLog()
     /// Indices into `samples` where a lap began (the lap command came after the previous sample).
     public private(set) var lapStarts: [LapMark] = []
     /// The filter, with its drop counts.
@@ -232,6 +234,7 @@ public struct RunRecorder: Sendable {
             filter.count(.notRecording)
             return .notRecording
         }
+        sensorLog.add(fix)
         if let reason = filter.check(fix) { return reason }
         if !segmentOpen {
             segment += 1

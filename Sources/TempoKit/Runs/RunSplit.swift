@@ -11,21 +11,41 @@ public struct RunSplit: Sendable, Hashable, Codable {
     public var elapsedSeconds: Double?
     /// Moving seconds.
     public var movingSeconds: Double?
-    /// Seconds per km over moving time.
+    /// Seconds per km over moving time (and the timed distance).
     public var paceSecondsPerKilometer: Double?
+    /// Metres of the split covered without times (a file's untimed fixes): in the distance,
+    /// in no time and no pace.
+    public var untimedDistanceMeters: Double
+    /// Heart rate, cadence, power and temperature read while the split was run (splits only; laps have none).
+    public var sensors: SensorSummary = .none
 
-    /// A split; its pace is derived from `movingSeconds` over `distanceMeters`.
-    public init(index: Int, distanceMeters: Double, elapsedSeconds: Double?, movingSeconds: Double?) {
+    /// A split; its pace is derived from `movingSeconds` over its timed distance
+    /// (`distanceMeters - untimedDistanceMeters`).
+    public init(index: Int, distanceMeters: Double, elapsedSeconds: Double?, movingSeconds: Double?, untimedDistanceMeters: Double = 0) {
         self.index = index
         self.distanceMeters = distanceMeters
         self.elapsedSeconds = elapsedSeconds
         self.movingSeconds = movingSeconds
-        self.paceSecondsPerKilometer = movingSeconds.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distanceMeters) }
+        self.untimedDistanceMeters = untimedDistanceMeters
+        let timed = distanceMeters - untimedDistanceMeters
+        self.paceSecondsPerKilometer = movingSeconds.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: timed) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case index, distanceMeters = "distance_m", elapsedSeconds = "elapsed_s", movingSeconds = "moving_s"
-        case paceSecondsPerKilometer = "pace_s_per_km"
+        case paceSecondsPerKilometer = "pace_s_per_km", untimedDistanceMeters = "untimed_distance_m", sensors
+    }
+
+    /// Decodes what ``encode(to:)`` wrote; a split written before untimed distance was known has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        index = try container.decode(Int.self, forKey: .index)
+        distanceMeters = try container.decode(Double.self, forKey: .distanceMeters)
+        elapsedSeconds = try container.decodeIfPresent(Double.self, forKey: .elapsedSeconds)
+        movingSeconds = try container.decodeIfPresent(Double.self, forKey: .movingSeconds)
+        paceSecondsPerKilometer = try container.decodeIfPresent(Double.self, forKey: .paceSecondsPerKilometer)
+        untimedDistanceMeters = try container.decodeIfPresent(Double.self, forKey: .untimedDistanceMeters) ?? 0
+        sensors = try container.decodeIfPresent(SensorSummary.self, forKey: .sensors) ?? .none
     }
 
     /// Encodes with snake_case keys; absent times are `null`.
@@ -36,5 +56,7 @@ public struct RunSplit: Sendable, Hashable, Codable {
         try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
         try container.encode(movingSeconds, forKey: .movingSeconds)
         try container.encode(paceSecondsPerKilometer, forKey: .paceSecondsPerKilometer)
+        try container.encode(untimedDistanceMeters, forKey: .untimedDistanceMeters)
+        try container.encode(sensors, forKey: .sensors)
     }
 }

@@ -22,6 +22,9 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var segments: Int
     /// Geodesic distance, metres.
     public var distanceMeters: Double
+    /// Of `distanceMeters`, the metres covered without times (a file's untimed fixes): they
+    /// count in the distance and in no pace, split time or best effort.
+    public var untimedDistanceMeters: Double
     /// For file analysis: the geodesic length of the track as drawn, every valid fix counted
     /// (no filter, no stop detection); `nil` for live runs.
     public var unfilteredDistanceMeters: Double?
@@ -31,7 +34,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var timerSeconds: Double?
     /// Timer minus stops (when auto-pause is on), seconds.
     public var movingSeconds: Double?
-    /// Pace over moving time, seconds per km.
+    /// Pace over moving time and the timed distance, seconds per km.
     public var averagePaceSecondsPerKilometer: Double?
     /// Pace over timer time, seconds per km.
     public var averageTimerPaceSecondsPerKilometer: Double?
@@ -52,6 +55,8 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     public var bestEfforts: [BestEffort]
     /// Dropped fixes by reason.
     public var dropped: [FixDropReason: Int]
+    /// Heart rate, cadence, power and temperature over the run (avg/max); each split has its own.
+    public var sensors: SensorSummary
 
     /// Summarises what `recorder` has seen, at `now` (for elapsed/timer of a run still going;
     /// pass the stop time or the last fix time for a finished one).
@@ -71,7 +76,9 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         timerSeconds = end.flatMap { recorder.timerSeconds(at: $0) }
         let moving = recorder.startedAt == nil ? nil : recorder.movingSeconds
         let timer = end.flatMap { recorder.timerSeconds(at: $0) }
-        let distance = recorder.distanceMeters
+        // Pace divides times by the distance covered in them, never by the untimed part.
+        let distance = track.timedDistanceMeters
+        untimedDistanceMeters = track.untimedDistanceMeters
         movingSeconds = moving
         averagePaceSecondsPerKilometer = moving.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
         averageTimerPaceSecondsPerKilometer = timer.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
@@ -79,7 +86,13 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         elevationGainMeters = elevation?.gainMeters
         elevationLossMeters = elevation?.lossMeters
         self.splitUnit = splitUnit
-        splits = track.splits(unit: splitUnit)
+        sensors = recorder.sensorLog.summary()
+        var splits = track.splits(unit: splitUnit)
+        if !sensors.isEmpty {
+            let perSplit = recorder.sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
+            for index in splits.indices { splits[index].sensors = perSplit[index] }
+        }
+        self.splits = splits
         bestEfforts = track.bestEfforts()
         dropped = recorder.filter.dropped
         laps = Self.laps(recorder: recorder, timerAtEnd: timer)
@@ -133,11 +146,11 @@ public struct RunSummary: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case startedAt = "started_at", sport, sportInferred = "sport_inferred", points, acceptedPoints = "accepted_points", segments
-        case distanceMeters = "distance_m", unfilteredDistanceMeters = "unfiltered_distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
+        case distanceMeters = "distance_m", untimedDistanceMeters = "untimed_distance_m", unfilteredDistanceMeters = "unfiltered_distance_m", elapsedSeconds = "elapsed_s", timerSeconds = "timer_s", movingSeconds = "moving_s"
         case averagePaceSecondsPerKilometer = "avg_pace_s_per_km"
         case averageTimerPaceSecondsPerKilometer = "avg_timer_pace_s_per_km"
         case elevationGainMeters = "elevation_gain_m", elevationLossMeters = "elevation_loss_m"
-        case splitUnit = "split_unit", splits, laps, sports, bestEfforts = "best_efforts", dropped
+        case splitUnit = "split_unit", splits, laps, sports, bestEfforts = "best_efforts", dropped, sensors
     }
 
     /// Encodes with snake_case keys; absent values are written as `null`, never left out.
@@ -150,6 +163,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         try container.encode(acceptedPoints, forKey: .acceptedPoints)
         try container.encode(segments, forKey: .segments)
         try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(untimedDistanceMeters, forKey: .untimedDistanceMeters)
         try container.encode(unfilteredDistanceMeters, forKey: .unfilteredDistanceMeters)
         try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
         try container.encode(timerSeconds, forKey: .timerSeconds)
@@ -164,5 +178,6 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         try container.encode(sports, forKey: .sports)
         try container.encode(bestEfforts, forKey: .bestEfforts)
         try container.encode(Dictionary(uniqueKeysWithValues: dropped.map { ($0.key.rawValue, $0.value) }), forKey: .dropped)
+        try container.encode(sensors, forKey: .sensors)
     }
 }

@@ -1,7 +1,12 @@
 /// Cumulative distance and time along a run, for cutting splits, laps and best efforts at exact
 /// distances by linear interpolation between fixes.
+///
+/// Two distance axes: the whole distance (every accepted fix) and the *timed* distance, which
+/// grows only over steps between two timed fixes. A file whose first kilometres have no times
+/// covers them in no known time: pace, split times and best efforts are measured over the timed
+/// distance only, and the untimed distance is reported beside them, never divided by a time.
 public struct RunTrack: Sendable {
-    /// Cumulative metres at each timed sample.
+    /// Cumulative timed metres at each timed sample.
     public let distances: [Double]
     /// Cumulative timer seconds at each timed sample (empty when the run has no times).
     public let timers: [Double]
@@ -9,47 +14,75 @@ public struct RunTrack: Sendable {
     public let movings: [Double]
     /// Cumulative metres at the last sample, timed or not.
     public let totalDistanceMeters: Double
+    /// Metres covered between two timed fixes.
+    public let timedDistanceMeters: Double
+    /// With untimed samples: the whole and the timed cumulative metres at every sample
+    /// (`nil` when every sample is timed and the two axes are one).
+    private let axes: (totals: [Double], timed: [Double])?
 
     /// A track over `samples`; samples without times are left out of time computations.
     public init(samples: [RunSample]) {
-        var distances: [Double] = [], timers: [Double] = [], movings: [Double] = []
-        distances.reserveCapacity(samples.count)
-        for sample in samples {
-            guard let timer = sample.timerSeconds else { continue }
-            distances.append(sample.distanceMeters)
-            timers.append(timer)
-            movings.append(sample.movingSeconds ?? timer)
-        }
-        self.distances = distances
-        self.timers = timers
-        self.movings = movings
-        totalDistanceMeters = samples.last?.distanceMeters ?? 0
+        self.init(distances: samples.map(\.distanceMeters), timers: samples.map { $0.timerSeconds ?? .nan },
+                  movings: samples.map { $0.movingSeconds ?? .nan }, untimed: samples.contains { $0.timerSeconds == nil })
     }
 
     /// A track over the recorder's columns; when every sample is timed the columns are shared, not copied.
     init(store: RunSampleStore) {
-        totalDistanceMeters = store.distances.last ?? 0
-        if store.untimedCount == 0 {
-            distances = store.distances
-            timers = store.timers
-            movings = store.unmovingCount == 0 ? store.movings : zip(store.movings, store.timers).map { $0.isNaN ? $1 : $0 }
+        self.init(distances: store.distances, timers: store.timers, movings: store.movings, untimed: store.untimedCount > 0)
+    }
+
+    /// A track over columns where NaN marks an untimed sample (timer) or an unknown moving time.
+    private init(distances all: [Double], timers allTimers: [Double], movings allMovings: [Double], untimed: Bool) {
+        totalDistanceMeters = all.last ?? 0
+        guard untimed else {
+            distances = all
+            timers = allTimers
+            movings = allMovings.contains { $0.isNaN } ? zip(allMovings, allTimers).map { $0.isNaN ? $1 : $0 } : allMovings
+            timedDistanceMeters = totalDistanceMeters
+            axes = nil
             return
         }
-        var distances: [Double] = [], timers: [Double] = [], movings: [Double] = []
-        for index in 0..<store.count where !store.timers[index].isNaN {
-            distances.append(store.distances[index])
-            timers.append(store.timers[index])
-            movings.append(store.movings[index].isNaN ? store.timers[index] : store.movings[index])
+        var distances: [Double] = [], timers: [Double] = [], movings: [Double] = [], along: [Double] = []
+        along.reserveCapacity(all.count)
+        var timedTotal = 0.0
+        for index in all.indices {
+            let timed = !allTimers[index].isNaN
+            if timed, index > 0, !allTimers[index - 1].isNaN { timedTotal += all[index] - all[index - 1] }
+            along.append(timedTotal)
+            guard timed else { continue }
+            distances.append(timedTotal)
+            timers.append(allTimers[index])
+            movings.append(allMovings[index].isNaN ? allTimers[index] : allMovings[index])
         }
         self.distances = distances
         self.timers = timers
         self.movings = movings
+        timedDistanceMeters = timedTotal
+        axes = (all, along)
+    }
+
+    /// Metres covered without times (between fixes of which at least one has no time).
+    public var untimedDistanceMeters: Double { max(0, totalDistanceMeters - timedDistanceMeters) }
+
+    /// The timed distance covered by the time the whole distance reaches `meters`.
+    public func timedDistance(atTotal meters: Double) -> Double {
+        guard let axes, let last = axes.totals.last else { return min(meters, timedDistanceMeters) }
+        guard meters < last else { return axes.timed.last ?? 0 }
+        var low = 0, high = axes.totals.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if axes.totals[mid] >= meters { high = mid } else { low = mid + 1 }
+        }
+        let i = low
+        guard i > 0, axes.totals[i] > axes.totals[i - 1] else { return axes.timed[i] }
+        let fraction = (meters - axes.totals[i - 1]) / (axes.totals[i] - axes.totals[i - 1])
+        return axes.timed[i - 1] + fraction * (axes.timed[i] - axes.timed[i - 1])
     }
 
     /// Whether time numbers can be given.
     public var hasTimes: Bool { !timers.isEmpty }
 
-    /// Timer and moving seconds where cumulative distance first reaches `meters`.
+    /// Timer and moving seconds where the cumulative timed distance first reaches `meters`.
     public func interpolate(atDistance meters: Double) -> (timerSeconds: Double, movingSeconds: Double?)? {
         guard let last = distances.last, meters <= last, !distances.isEmpty else { return nil }
         var low = 0, high = distances.count - 1
@@ -69,26 +102,33 @@ public struct RunTrack: Sendable {
     /// the rest, so a summary's size never grows with the distance claimed.
     public static let maximumSplits = 10_000
 
-    /// Splits every `unit`, the last one partial (if it is at least a metre), at most ``maximumSplits``.
+    /// Splits every `unit` of the whole distance, the last one partial (if it is at least a
+    /// metre), at most ``maximumSplits``. A split's times cover its timed distance; what it
+    /// covered without times is its `untimedDistanceMeters` (times are `nil` for a split with
+    /// no timed metre).
     public func splits(unit: SplitUnit) -> [RunSplit] {
         let length = unit.meters
         let total = totalDistanceMeters
         var result: [RunSplit] = []
-        var start = 0.0
+        var start = 0.0, startTimed = 0.0
         var startTimes = hasTimes ? interpolate(atDistance: 0) : nil
         var index = 1
         while start < total {
             let end = index == Self.maximumSplits ? total : min(total, start + length)
             // A last piece under a metre is GPS noise, not a split worth a row.
             if end - start < 1 && end == total && !result.isEmpty { break }
-            let endTimes = hasTimes ? interpolate(atDistance: min(end, distances.last ?? 0)) : nil
+            let endTimed = timedDistance(atTotal: end)
+            let endTimes = hasTimes ? interpolate(atDistance: min(endTimed, distances.last ?? 0)) : nil
+            let timedMeters = endTimed - startTimed
             var elapsed: Double?, moving: Double?
-            if let startTimes, let endTimes {
+            if let startTimes, let endTimes, timedMeters >= 1 || axes == nil {
                 elapsed = endTimes.timerSeconds - startTimes.timerSeconds
                 if let s = startTimes.movingSeconds, let e = endTimes.movingSeconds { moving = e - s }
             }
-            result.append(RunSplit(index: index, distanceMeters: end - start, elapsedSeconds: elapsed, movingSeconds: moving))
+            result.append(RunSplit(index: index, distanceMeters: end - start, elapsedSeconds: elapsed, movingSeconds: moving,
+                                   untimedDistanceMeters: hasTimes ? max(0, end - start - timedMeters) : 0))
             start = end
+            startTimed = endTimed
             startTimes = endTimes
             index += 1
         }

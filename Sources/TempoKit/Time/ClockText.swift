@@ -34,4 +34,17 @@ public enum ClockText {
     private static func pad(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }
+
+    /// A duration for people, always with hours: `0:21:05`, `3:43:01`, `27:00:00`.
+    public static func duration(seconds: Double, rounding: Rounding = .down) -> String {
+        let total = displayedSecond(seconds, rounding: rounding)
+        return "\(total / 3600):\(pad(total / 60 % 60)):\(pad(total % 60))"
+    }
+
+    /// A pace (time per kilometre or mile): `8:53`, `19:02`, and `1:02:03` from an hour on.
+    public static func pace(seconds: Double) -> String {
+        let total = displayedSecond(seconds, rounding: .down)
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        return hours == 0 ? "\(minutes):\(pad(rest))" : "\(hours):\(pad(minutes)):\(pad(rest))"
+    }
 }
