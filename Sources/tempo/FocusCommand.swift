@@ -6,6 +6,6 @@ struct FocusCommand: AsyncParsableCommand {
         commandName: "focus", abstract: "Track focus sessions; daily totals, goals, streaks and reports.",
         subcommands: [
             Start.self, Pause.self, Resume.self, Stop.self, Cancel.self, Status.self, Watch.self, Add.self,
-            Report.self, CalendarView.self, PomodoroCommand.self, Config.self, Export.self, Import.self,
+            Report.self, CalendarView.self, PomodoroCommand.self, Config.self, Export.self, Import.self, Check.self,
         ])
 }

@@ -165,7 +165,11 @@ public struct MonitorCore: Sendable {
             }
             if index.slots[Int(entry.slot)].state == .satisfied {
                 let exit = condition.radiusMeters + condition.exitBufferMeters
-                if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
+                // Far away (a jump, or a fix after a long gap): the chord proves it without the
+                // geodesic, whose solution at hundreds of kilometres costs many times more.
+                let certainlyLeft = entry.distanceMeters + moved - accuracy >= exit
+                    && Geodesic.chordMeters(condition.center, fix.coordinate) - accuracy >= exit
+                if !certainlyLeft, entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
                     active[k] = entry
                     // A window that opened while the device stood inside: report the entry now.
                     if !condition.window.isAlways, condition.window.contains(instant),
@@ -192,7 +196,8 @@ public struct MonitorCore: Sendable {
             let inside: Bool
             if entry.distanceMeters + moved + accuracy <= condition.radiusMeters {
                 inside = true
-            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters {
+            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters
+                        || Geodesic.chordMeters(condition.center, fix.coordinate) + accuracy > condition.radiusMeters {
                 inside = false
             } else {
                 inside = exactDistance() + accuracy <= condition.radiusMeters
