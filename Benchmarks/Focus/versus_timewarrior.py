@@ -104,12 +104,16 @@ def main():
     parser.add_argument("--tempo", default=shutil.which("tempo") or "tempo")
     parser.add_argument("--sessions", type=int, default=76_000)
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--keep", metavar="DIR", help="make the two stores in DIR (new) and keep them, to profile")
     options = parser.parse_args()
     if not shutil.which("timew"):
         raise SystemExit("timew not found: apt-get install timewarrior")
     now = datetime.now(timezone.utc).replace(microsecond=0)
     intervals = ledger(options.sessions, now)
-    with tempfile.TemporaryDirectory() as folder:
+    if options.keep:
+        os.makedirs(options.keep)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = options.keep or scratch
         env = dict(os.environ, TZ="Europe/Berlin", TIMEWARRIORDB=os.path.join(folder, "timew"),
                    TEMPO_DB=os.path.join(folder, "tempo.sqlite"))
         env.pop("TEMPO_NOW", None)
