@@ -131,7 +131,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "focus-benchmark", dependencies: ["TempoKit", "TempoStore"],
-            path: "Benchmarks/Focus", swiftSettings: settings
+            path: "Benchmarks/Focus", exclude: ["versus_timewarrior.py"], swiftSettings: settings
         ),
         .executableTarget(
             name: "places-benchmark", dependencies: ["TempoKit"],

@@ -166,10 +166,23 @@ func fixRate(conditionCount: Int, fixCount: Int, sampleCount: Int, target: Strin
 print("Places benchmark — one core, release build, conditions spread over a 890 km × 600 km box")
 func main() {
     var random = SplitMix(state: 2026)
-    // `places-benchmark updates` measures only adds and removes (for profiling).
-    if CommandLine.arguments.dropFirst().first == "updates" {
+    // `places-benchmark updates` measures only adds and removes, `places-benchmark jumps` only
+    // 1,000,000 conditions and 100,000 random jumps (for profiling, e.g. under callgrind with
+    // --toggle-collect='*MonitorCore*process*').
+    switch CommandLine.arguments.dropFirst().first {
+    case "updates":
         fixRate(conditionCount: 1_000_000, fixCount: 1000, sampleCount: 1, target: "-", &random)
         return
+    case "jumps":
+        var core = MonitorCore()
+        for i in 0..<1_000_000 { core.add(randomCondition(&random), identifier: "p\(i)") }
+        let stress = jumps(100_000, from: 1_895_255_200, &random)
+        var events = 0
+        let elapsed = seconds { for fix in stress { events += core.process(fix, now: .distantPast).events.count } }
+        print("random jumps against 1000000 conditions: \(String(format: "%.0f", Double(stress.count) / elapsed)) fixes/s (\(events) events)")
+        return
+    default:
+        break
     }
     fixRate(conditionCount: 100_000, fixCount: 2_000_000, sampleCount: 40, target: "≥ 1,000,000", &random)
     fixRate(conditionCount: 1_000_000, fixCount: 1_000_000, sampleCount: 8, target: "≥ 200,000", &random)

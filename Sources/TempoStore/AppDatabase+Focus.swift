@@ -130,50 +130,71 @@ extension AppDatabase {
         }
     }
 
-    /// The status at `now`, reading only recent sessions; when the streak may reach further
-    /// back than they do, older history is added as bare segments (its days only need totals),
-    /// in windows growing backwards (256, 1024, 4096… days) until the streak breaks inside
-    /// what is loaded or no history is left. A streak of months costs one small window, a
-    /// years-long one a few lean scans, never a full load.
+    /// The status at `now`. When the day totals are kept for `settings`' calendar it reads the
+    /// sessions reaching today (or the day the running segment began) and, for the streak, one
+    /// stored total per day of the streak: O(today + streak), whatever the history's length.
+    /// Otherwise (another zone or day start asked for, or totals not kept yet) it reads the
+    /// sessions reaching the last 64 days, then older history as bare segments in growing windows.
     public func focusStatus(settings: FocusSettings, now: Date) throws -> FocusStatus {
         try perform(.read) { db in
             let calendar = try settings.calendar()
-            let from = now.addingTimeInterval(-64 * 86_400)
-            let recent = try Self.loadSessions(db, overlapping: from, .distantFuture)
-            var status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
-            // Every segment ending at or after `lower` is loaded, so every day from the one
-            // after `lower`'s day on has its full total. The streak's earliest day is at least
-            // today − streak − 1: once that is such a day, older history cannot change it.
-            func streakMayReachBefore(_ lower: Date) -> Bool {
-                status.report.today.daysSinceEpoch - status.report.streakDays - 1 <= calendar.day(containing: lower).daysSinceEpoch + 1
+            guard try Self.dayTotalsCalendar(db) == Self.calendarKey(settings) else {
+                let from = now.addingTimeInterval(-64 * 86_400)
+                let recent = try Self.loadSessions(db, overlapping: from, .distantFuture)
+                return try Self.statusFromSegments(db, recent: recent, from: from, settings: settings, now: now)
             }
-            guard streakMayReachBefore(from),
-                  let oldestEnd = try Double.fetchOne(db, FocusSegmentRow.select(min(FocusSegmentRow.Columns.endAt))),
-                  oldestEnd < from.timeIntervalSince1970
-            else { return status }
-            let loaded = Set(recent.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
-            var windows: [[Stopwatch.Segment]] = []
-            var lower = from.timeIntervalSince1970
-            var windowDays = 256.0
-            while lower > oldestEnd {
-                let next = max(lower - windowDays * 86_400, oldestEnd)
-                let window = try Self.bareSegments(db, endingFrom: next, before: lower, excluding: loaded)
-                lower = next
-                windowDays *= 4
-                if !window.isEmpty {
-                    windows.append(window)
-                    // Oldest window first: the bare segments stay in time order.
-                    let segments = Array(windows.reversed().joined())
-                    if let last = segments.last {
-                        let older = FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil,
-                                                 stopwatch: try Stopwatch(segments: segments, stoppedAt: last.end))
-                        status = try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
-                    }
-                }
-                if !streakMayReachBefore(Date(timeIntervalSince1970: lower)) { break }
+            // Stored totals count closed segments only: the days an open segment covers are
+            // read from the sessions, with every other session reaching them.
+            let today = calendar.day(containing: now)
+            let openSince = try Double.fetchOne(db, sql: "SELECT min(start_at) FROM focus_segment WHERE end_at IS NULL")
+            let firstWholeDay = min(today, openSince.map { calendar.day(containing: Date(timeIntervalSince1970: $0)) } ?? today)
+            let sessions = try Self.loadSessions(db, overlapping: calendar.start(of: firstWholeDay), .distantFuture)
+            return try FocusLedger(sessions: sessions).status(settings: settings, now: now, firstWholeDay: firstWholeDay) { day, limit in
+                try Self.dayTotals(db, before: day, limit: limit)
             }
-            return status
         }
+    }
+
+    /// The status from the sessions alone: `recent` (those reaching `from` or later), then older
+    /// history as bare segments in windows growing backwards until the streak breaks. A streak of
+    /// months costs one small window, a years-long one a few lean scans, never a full load.
+    private static func statusFromSegments(
+        _ db: Database, recent: [FocusSession], from: Date, settings: FocusSettings, now: Date
+    ) throws -> FocusStatus {
+        let calendar = try settings.calendar()
+        var status = try FocusLedger(sessions: recent).status(settings: settings, now: now)
+        // Every segment ending at or after `lower` is loaded, so every day from the one
+        // after `lower`'s day on has its full total. The streak's earliest day is at least
+        // today − streak − 1: once that is such a day, older history cannot change it.
+        func streakMayReachBefore(_ lower: Date) -> Bool {
+            status.report.today.daysSinceEpoch - status.report.streakDays - 1 <= calendar.day(containing: lower).daysSinceEpoch + 1
+        }
+        guard streakMayReachBefore(from),
+              let oldestEnd = try Double.fetchOne(db, FocusSegmentRow.select(min(FocusSegmentRow.Columns.endAt))),
+              oldestEnd < from.timeIntervalSince1970
+        else { return status }
+        let loaded = Set(recent.flatMap { $0.stopwatch.segments.map(\.start.timeIntervalSince1970) })
+        var windows: [[Stopwatch.Segment]] = []
+        var lower = from.timeIntervalSince1970
+        var windowDays = 256.0
+        while lower > oldestEnd {
+            let next = max(lower - windowDays * 86_400, oldestEnd)
+            let window = try Self.bareSegments(db, endingFrom: next, before: lower, excluding: loaded)
+            lower = next
+            windowDays *= 4
+            if !window.isEmpty {
+                windows.append(window)
+                // Oldest window first: the bare segments stay in time order.
+                let segments = Array(windows.reversed().joined())
+                if let last = segments.last {
+                    let older = FocusSession(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), tag: nil,
+                                             stopwatch: try Stopwatch(segments: segments, stoppedAt: last.end))
+                    status = try FocusLedger(sessions: [older] + recent).status(settings: settings, now: now)
+                }
+            }
+            if !streakMayReachBefore(Date(timeIntervalSince1970: lower)) { break }
+        }
+        return status
     }
 
     /// The closed segments ending in `[low, high)` (seconds since 1970 UTC), except those

@@ -37,6 +37,10 @@ extension AppDatabase {
                 ("growth_thresholds_s", settings.growthThresholdsSeconds.map { String($0) }.joined(separator: ",")),
             ]
             for (key, value) in values { try FocusSettingRow(key: key, value: value).save(db) }
+            // Days are counted anew in the new zone or from the new day start, in this transaction.
+            if try Self.dayTotalsCalendar(db) != Self.calendarKey(settings) {
+                _ = try Self.rebuildDayTotals(db, settings: settings)
+            }
             return settings
         }
     }

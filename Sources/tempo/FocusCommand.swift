@@ -6,7 +6,7 @@ struct FocusCommand: AsyncParsableCommand {
         commandName: "focus", abstract: "Track focus sessions; daily totals, goals, streaks and reports.",
         subcommands: [
             Start.self, Pause.self, Resume.self, Stop.self, Cancel.self, Status.self, Watch.self, Add.self,
-            Log.self, Edit.self, Delete.self, Continue.self, Undo.self,
+            Log.self, Edit.self, Delete.self, Continue.self, Undo.self, Check.self,
             Report.self, CalendarView.self, PomodoroCommand.self, Config.self, Export.self, Import.self,
         ])
 }

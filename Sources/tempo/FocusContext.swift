@@ -10,7 +10,9 @@ struct FocusContext {
     let now: Date
 
     /// The store and the instant. A reading command opens the store read-only, unless a
-    /// pomodoro cycle must first be moved up to now (which writes).
+    /// pomodoro cycle must first be moved up to now (which writes). A writing command first
+    /// makes sure the store keeps its day totals in the configured zone and day start (built
+    /// once, then kept by every write), so that reading commands find them.
     init(global: GlobalOptions, access: AppDatabase.Access = .readWrite) throws {
         now = try global.time.now()
         let reader = try global.openDatabase(access)
@@ -20,6 +22,7 @@ struct FocusContext {
         } else {
             database = reader
         }
+        if access != .readOnly { try database.keepFocusDayTotals(settings: settings()) }
     }
 
     init(database: AppDatabase, now: Date) {

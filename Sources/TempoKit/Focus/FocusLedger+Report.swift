@@ -103,10 +103,7 @@ extension FocusLedger {
 
         let todayIndex = today.daysSinceEpoch - firstDay.daysSinceEpoch
         let todaySeconds = totals[todayIndex]
-        let meetsGoal: (Double) -> Bool = { total in
-            if let goal = settings.goalSeconds, goal > 0 { return total >= goal }
-            return total > 0
-        }
+        let meetsGoal = settings.meetsGoal(totalSeconds:)
         var streak = 0
         var cursor = meetsGoal(todaySeconds) ? todayIndex : todayIndex - 1
         while cursor >= 0, meetsGoal(totals[cursor]) {

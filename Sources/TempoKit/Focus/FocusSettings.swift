@@ -33,6 +33,13 @@ public struct FocusSettings: Sendable, Hashable, Codable {
         try DayCalendar(timeZoneIdentifier: timeZoneIdentifier, dayStart: dayStart)
     }
 
+    /// Whether a day with `totalSeconds` of focus counts for a streak: it reaches the goal, or
+    /// without a goal, has any focus.
+    public func meetsGoal(totalSeconds: TimeInterval) -> Bool {
+        if let goal = goalSeconds, goal > 0 { return totalSeconds >= goal }
+        return totalSeconds > 0
+    }
+
     /// The growth stage (0-based) reached by `seconds` of focus today.
     public func growthStage(forSeconds seconds: TimeInterval) -> Int {
         max(0, growthThresholdsSeconds.sorted().lastIndex(where: { seconds >= $0 }) ?? 0)

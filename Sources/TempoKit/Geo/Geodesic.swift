@@ -116,6 +116,27 @@ public enum Geodesic {
         return (sine, cosine)
     }
 
+    /// The straight line between two points through the Earth (WGS84, at the surface), metres.
+    ///
+    /// Never longer than `distance` between the same points (no path on the surface is shorter
+    /// than the chord), and a few multiplications and one sine/cosine pair per point instead of
+    /// an iterative solution: a rigorous lower bound that settles "certainly farther than r".
+    public static func chordMeters(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let e2 = flattening * (2 - flattening)
+        let radians = Double.pi / 180
+        let phi1 = a.latitude * radians, phi2 = b.latitude * radians
+        let s1 = sin(phi1), c1 = cos(phi1), s2 = sin(phi2), c2 = cos(phi2)
+        let n1 = primeVerticalRadius(sine: s1), n2 = primeVerticalRadius(sine: s2)
+        let halfLon = Coordinate.longitudeDifference(from: a.longitude, to: b.longitude) * (radians / 2)
+        let sh = sin(halfLon), ch = cos(halfLon)
+        // As in `shortStep`: point 1 on the prime meridian, point 2 at Δλ.
+        let r2 = n2 * c2
+        let dx = (r2 - n1 * c1) - r2 * 2 * sh * sh
+        let dy = r2 * 2 * sh * ch
+        let dz = (1 - e2) * (n2 * s2 - n1 * s1)
+        return (dx * dx + dy * dy + dz * dz).squareRoot()
+    }
+
     /// Distance and azimuths of the shortest path from `a` to `b`.
     public static func inverse(_ a: Coordinate, _ b: Coordinate) -> Inverse {
         GeodesicSolver.wgs84.inverse(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)

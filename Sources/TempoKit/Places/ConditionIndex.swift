@@ -40,6 +40,8 @@ struct ConditionIndex: Sendable {
         var state: ConditionState
         /// Owned by `MonitorCore`.
         var flags: UInt8
+        /// Owned by `MonitorCore`: where its `EventPool` keeps the last reported event.
+        var lastEvent: Int32
     }
 
     /// By slot number; `MonitorCore` updates `state` and `flags` in place.
@@ -77,7 +79,8 @@ struct ConditionIndex: Sendable {
     ) -> Int32 {
         let slot: Int32
         let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          identifier: identifier, hash: hash, state: state, flags: 0)
+                          identifier: identifier, hash: hash, state: state, flags: 0,
+                          lastEvent: EventPool.noPosition)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record
@@ -119,6 +122,7 @@ struct ConditionIndex: Sendable {
         slots[i].identifier = ""
         slots[i].state = .unknown
         slots[i].flags = 0
+        slots[i].lastEvent = EventPool.noPosition
         freeSlots.append(slot)
     }
 

@@ -44,14 +44,14 @@ public struct MonitorCore: Sendable {
     /// Per-slot flag bits.
     private enum Flag {
         static let hasOptions: UInt8 = 1
-        static let hasLastEvent: UInt8 = 2
         static let active: UInt8 = 4
     }
 
     private var index = ConditionIndex()
     /// The few conditions whose options are not the defaults, by slot.
     private var conditionsWithOptions: [Int32: CircularCondition] = [:]
-    private var lastEvents: [Int32: MonitorEvent] = [:]
+    /// Each condition's last reported event, where its slot says.
+    private var lastEvents = EventPool()
     /// Satisfied or dwelling conditions: few, in the order they became active.
     private var active: [Active] = []
     /// Reused between fixes so that processing a fix allocates nothing in the common case.
@@ -95,8 +95,7 @@ public struct MonitorCore: Sendable {
             index.slots[i].flags |= Flag.hasOptions
         }
         if let lastEvent {
-            lastEvents[slot] = lastEvent
-            index.slots[i].flags |= Flag.hasLastEvent
+            setLastEvent(slot, lastEvent)
         }
         if state == .satisfied {
             // Unknown distance: the first fix computes it exactly.
@@ -116,9 +115,9 @@ public struct MonitorCore: Sendable {
 
     private mutating func remove(slot: Int32) {
         let flag = index.slots[Int(slot)].flags
+        lastEvents.release(index.slots[Int(slot)].lastEvent)
         index.remove(slot: slot)
         if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
-        if flag & Flag.hasLastEvent != 0 { lastEvents[slot] = nil }
         if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
     }
 
@@ -126,13 +125,13 @@ public struct MonitorCore: Sendable {
     public func record(for identifier: String) -> ConditionRecord? {
         guard let slot = index.slot(of: identifier) else { return nil }
         return ConditionRecord(identifier: identifier, condition: condition(at: slot),
-                               state: index.slots[Int(slot)].state, lastEvent: lastEvents[slot])
+                               state: index.slots[Int(slot)].state, lastEvent: lastEvent(slot))
     }
 
     /// Approximate heap bytes held by the conditions (for benchmarks).
     public var approximateBytes: Int {
         index.approximateBytes + conditionsWithOptions.capacity * 120
-            + lastEvents.capacity * 200 + active.capacity * 40
+            + lastEvents.bytes + active.capacity * 40
     }
 
     /// Feeds one fix and returns what changed.
@@ -169,11 +168,15 @@ public struct MonitorCore: Sendable {
             }
             if index.slots[Int(entry.slot)].state == .satisfied {
                 let exit = condition.radiusMeters + condition.exitBufferMeters
-                if entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
+                // Far away (a jump, or a fix after a long gap): the chord proves it without the
+                // geodesic, whose solution at hundreds of kilometres costs many times more.
+                let certainlyLeft = entry.distanceMeters + moved - accuracy >= exit
+                    && Geodesic.chordMeters(condition.center, fix.coordinate) - accuracy >= exit
+                if !certainlyLeft, entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
                     active[k] = entry
                     // A window that opened while the device stood inside: report the entry now.
                     if !condition.window.isAlways, condition.window.contains(instant),
-                       lastEvents[entry.slot]?.state != .satisfied {
+                       lastEvent(entry.slot)?.state != .satisfied {
                         if report(satisfied: entry.slot, condition, instant, fix, &events, &removed) { continue }
                     }
                     k += 1
@@ -183,9 +186,8 @@ public struct MonitorCore: Sendable {
                 deactivate(at: k)
                 let left = event(entry.slot, .unsatisfied, instant, fix)
                 if condition.window.isAlways
-                    || (condition.window.contains(instant) && lastEvents[entry.slot]?.state == .satisfied) {
-                    lastEvents[entry.slot] = left
-                    index.slots[Int(entry.slot)].flags |= Flag.hasLastEvent
+                    || (condition.window.contains(instant) && lastEvent(entry.slot)?.state == .satisfied) {
+                    setLastEvent(entry.slot, left)
                     events.append(left)
                 } else {
                     unreported.append(left)
@@ -196,7 +198,8 @@ public struct MonitorCore: Sendable {
             let inside: Bool
             if entry.distanceMeters + moved + accuracy <= condition.radiusMeters {
                 inside = true
-            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters {
+            } else if entry.distanceMeters - moved + accuracy > condition.radiusMeters
+                        || Geodesic.chordMeters(condition.center, fix.coordinate) + accuracy > condition.radiusMeters {
                 inside = false
             } else {
                 inside = exactDistance() + accuracy <= condition.radiusMeters
@@ -247,6 +250,16 @@ public struct MonitorCore: Sendable {
         return .accepted
     }
 
+    /// The last event reported for the condition in `slot`, if any.
+    private func lastEvent(_ slot: Int32) -> MonitorEvent? {
+        lastEvents[index.slots[Int(slot)].lastEvent]
+    }
+
+    /// Records `event` as the last reported for the condition in `slot`.
+    private mutating func setLastEvent(_ slot: Int32, _ event: MonitorEvent) {
+        index.slots[Int(slot)].lastEvent = lastEvents.store(event, at: index.slots[Int(slot)].lastEvent)
+    }
+
     private func condition(at slot: Int32) -> CircularCondition {
         let i = Int(slot)
         if index.slots[i].flags & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
@@ -291,8 +304,7 @@ public struct MonitorCore: Sendable {
             return true
         }
         index.slots[Int(slot)].state = .satisfied
-        lastEvents[slot] = event
-        index.slots[Int(slot)].flags |= Flag.hasLastEvent
+        setLastEvent(slot, event)
         return false
     }
 
