@@ -27,7 +27,7 @@ extension TimerCommand {
                 database: try global.openDatabase(.update),
                 lockPath: DaemonLock.path(forDatabase: global.databasePath),
                 time: global.time,
-                ringer: TimerRinger(environment: ProcessInfo.processInfo.environment))
+                ringer: TimerRinger(environment: ProcessInfo.processInfo.environment, display: try global.display()))
             try await daemon.run()
         }
     }

@@ -92,7 +92,7 @@ extension TimerCommand {
         func run() throws {
             let now = try global.time.now()
             // `[timer] notify = true` in the config file makes every timer ring.
-            let rings = notify || then != nil || (try Preferences.current.get().timerNotify ?? false)
+            let rings = try notify || then != nil || (Preferences.current.get().timerNotify ?? false)
             let record = try timer.start(in: global.openDatabase(), at: now, ringing: rings, then: then)
             if rings { try TimerDaemonLauncher.ensureRunning(databasePath: global.databasePath) }
             try TimerOutput.show(record, at: now, json: output.json, display: output.json ? nil : global.display())

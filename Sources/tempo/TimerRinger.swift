@@ -13,12 +13,14 @@ import TempoStore
 struct TimerRinger {
     /// The environment the daemon was started with (PATH finds `notify-send`).
     let environment: [String: String]
+    /// The zone (and units) its messages are written in.
+    let display: Display
 
     /// Rings `alarm`, which finished at `finishedAt`; a failing `--then` is reported on standard
     /// error and does not stop the daemon.
     func ring(_ alarm: TimerAlarm, finishedAt: Date, now: Date) {
         let name = alarm.timer.label ?? "timer \(alarm.timer.shortID)"
-        let message = "\(name) finished at \(LocalTime.describe(finishedAt, relativeTo: now))"
+        let message = "\(name) finished at \(LocalTime.describe(finishedAt, relativeTo: now, in: display))"
         if !notify(summary: "tempo: \(name)", body: message) {
             bell(line: "tempo: " + TerminalText.escaped(message))
         }

@@ -62,24 +62,24 @@ import GRDB
             switch operation {
             case 0..<30:
                 name = "start"
-                try database.changeFocus { ledger in _ = ledger.start(tag: ["a", "b", nil][step % 3], at: at) }
+                try database.changeFocus("test") { ledger in _ = ledger.start(tags: [["a"], ["b"], []][step % 3], at: at) }
             case 30..<42:
                 name = "pause"
-                _ = try? database.changeFocus { ledger in try ledger.pause(at: at) }
+                _ = try? database.changeFocus("test") { ledger in try ledger.pause(at: at) }
             case 42..<54:
                 name = "resume"
-                _ = try? database.changeFocus { ledger in try ledger.resume(at: at) }
+                _ = try? database.changeFocus("test") { ledger in try ledger.resume(at: at) }
             case 54..<72:
                 name = "stop"
-                _ = try? database.changeFocus { ledger in try ledger.stop(at: at) }
+                _ = try? database.changeFocus("test") { ledger in try ledger.stop(at: at) }
             case 72..<76:
                 name = "cancel"
-                _ = try? database.changeFocus { ledger in try ledger.cancel() }
+                _ = try? database.changeFocus("test") { ledger in try ledger.cancel() }
             case 76..<88:
                 name = "add"
                 let end = now.addingTimeInterval(-Double.random(in: 0...(3 * 86_400), using: &random))
                 let start = end.addingTimeInterval(-Double.random(in: 60...30_000, using: &random))
-                _ = try? database.addFocusSession(start: start, end: end, tag: "added", trim: true, now: now)
+                _ = try? database.addFocusSession(start: start, end: end, tags: ["added"], trim: true, now: now)
             case 88..<92:
                 name = "import"
                 let start = now.addingTimeInterval(-Double.random(in: 86_400...(90 * 86_400), using: &random))
@@ -115,14 +115,14 @@ import GRDB
         try database.keepFocusDayTotals(settings: settings)
         let start = Date(timeIntervalSince1970: 1_711_846_800)  // 2024-03-31T01:00:00Z, the spring DST day
         let now = start.addingTimeInterval(86_400)
-        try database.changeFocus { ledger in _ = ledger.start(tag: "x", at: start) }
+        try database.changeFocus("test") { ledger in _ = ledger.start(tags: ["x"], at: start) }
         #expect(try database.focusDayTotals().isEmpty)  // open segments are not stored
-        try database.changeFocus { ledger in _ = try ledger.stop(at: start.addingTimeInterval(3600 * 5)) }
+        try database.changeFocus("test") { ledger in _ = try ledger.stop(at: start.addingTimeInterval(3600 * 5)) }
         // 01:00Z is 03:00 CEST, before the 04:00 day start: the first hour is 2024-03-30's.
         #expect(try database.focusDayTotals().map(\.date.description) == ["2024-03-30", "2024-03-31"])
         #expect(try database.focusDayTotals().map(\.totalSeconds) == [3600, 4 * 3600])
-        try database.changeFocus { ledger in _ = ledger.start(tag: "y", at: now) }
-        try database.changeFocus { ledger in _ = try ledger.cancel() }
+        try database.changeFocus("test") { ledger in _ = ledger.start(tags: ["y"], at: now) }
+        try database.changeFocus("test") { ledger in _ = try ledger.cancel() }
         #expect(try database.focusDayTotals().count == 2)
         let check = try database.checkFocusDayTotals(settings: settings)
         #expect(check.differences.isEmpty && check.dayCount == 2)
@@ -145,7 +145,7 @@ import GRDB
             try database.keepFocusDayTotals(settings: settings)
             for day in 0..<3 {
                 let begin = start.addingTimeInterval(Double(day) * 86_400)
-                _ = try database.addFocusSession(start: begin, end: begin.addingTimeInterval(600), tag: nil, trim: false, now: begin.addingTimeInterval(700))
+                _ = try database.addFocusSession(start: begin, end: begin.addingTimeInterval(600), tags: [], trim: false, now: begin.addingTimeInterval(700))
             }
         }
         let queue = try DatabaseQueue(path: path)
@@ -162,7 +162,7 @@ import GRDB
         try queue.write { db in
             try db.execute(sql: "DELETE FROM focus_session WHERE first_at = ?", arguments: [start.timeIntervalSince1970 + 86_400])
         }
-        try database.changeFocus { _ in }
+        try database.changeFocus("test") { _ in }
         #expect(try database.focusDayTotals().map(\.date.description) == ["2024-01-01", "2024-01-03"])
     }
 }
