@@ -50,10 +50,21 @@ extension AppDatabase {
     /// transaction. Cheap when nothing changed (one row read).
     public func keepFocusDayTotals(settings: FocusSettings) throws {
         let settings = settings
-        try perform(.write) { db in
-            if try Self.dayTotalsCalendar(db) != Self.calendarKey(settings) {
-                _ = try Self.rebuildDayTotals(db, settings: settings)
-            }
+        try perform(.write) { db in try Self.keepDayTotals(db, settings: settings) }
+    }
+
+    /// This store, whose every write transaction also keeps the day totals for `settings`'
+    /// calendar (rebuilding them in that transaction when they were kept for another one, or not
+    /// at all). Nothing is written until something else is: a command refused before it writes
+    /// leaves the store as it was.
+    public func keepingFocusDayTotals(for settings: FocusSettings) -> AppDatabase {
+        AppDatabase(self, keepingFocusDaysFor: settings)
+    }
+
+    /// Rebuilds the day totals for `settings`' calendar unless they are already kept for it.
+    static func keepDayTotals(_ db: Database, settings: FocusSettings) throws {
+        if try dayTotalsCalendar(db) != calendarKey(settings) {
+            _ = try rebuildDayTotals(db, settings: settings)
         }
     }
 

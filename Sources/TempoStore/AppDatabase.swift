@@ -13,6 +13,9 @@ public struct AppDatabase: Sendable {
     /// The connection (queue or pool), reached only through `perform`: every change is one
     /// transaction, and every failure comes out as a `StoreError` or a domain error.
     private let writer: any DatabaseWriter
+    /// The calendar whose focus day totals every write transaction keeps (nil: the totals are
+    /// only caught up for the calendar they were built for); see ``keepingFocusDayTotals(for:)``.
+    private(set) var focusDaySettings: FocusSettings?
 
     /// How a command uses the store.
     public enum Access: Sendable {
@@ -42,6 +45,12 @@ public struct AppDatabase: Sendable {
     private init(migrated queue: DatabaseQueue) {
         queue.inDatabase { db in db.clearSchemaCache() }
         self.writer = queue
+    }
+
+    /// `database`, keeping the focus day totals for `settings` (``keepingFocusDayTotals(for:)``).
+    init(_ database: AppDatabase, keepingFocusDaysFor settings: FocusSettings) {
+        writer = database.writer
+        focusDaySettings = settings
     }
 
     /// Opens the store at `path`: created on first use for `.readWrite`, never written for
@@ -210,8 +219,9 @@ public struct AppDatabase: Sendable {
             switch transaction {
             case .read: return try writer.read(body)
             case .write:
-                return try writer.write { db in
+                return try writer.write { [focusDaySettings] db in
                     let result = try body(db)
+                    if let settings = focusDaySettings { try Self.keepDayTotals(db, settings: settings) }
                     try Self.catchUpDayTotals(db)
                     return result
                 }

@@ -6,13 +6,14 @@ import TempoStore
 ///
 /// The instant comes from the edge's ``CommandTime`` (which honours `TEMPO_NOW`).
 struct FocusContext {
-    let database: AppDatabase
+    private(set) var database: AppDatabase
     let now: Date
 
     /// The store and the instant. A reading command opens the store read-only, unless a
     /// pomodoro cycle must first be moved up to now (which writes). A writing command first
-    /// makes sure the store keeps its day totals in the configured zone and day start (built
-    /// once, then kept by every write), so that reading commands find them.
+    /// makes its writes keep the store's day totals in the configured zone and day start (built
+    /// in the first write, then kept by every write), so that reading commands find them; a
+    /// command refused before it writes still writes nothing.
     init(global: GlobalOptions, access: AppDatabase.Access = .readWrite) throws {
         now = try global.time.now()
         let reader = try global.openDatabase(access)
@@ -22,7 +23,7 @@ struct FocusContext {
         } else {
             database = reader
         }
-        if access != .readOnly { try database.keepFocusDayTotals(settings: settings()) }
+        if access != .readOnly { database = database.keepingFocusDayTotals(for: try settings()) }
     }
 
     init(database: AppDatabase, now: Date) {

@@ -15,8 +15,9 @@ struct UsageErrorTests {
         ["timer", "start", "5m"], ["timer", "list"], ["timer", "status"], ["timer", "pause"], ["timer", "resume"],
         ["timer", "cancel"], ["timer", "clear"], ["timer", "daemon"],
         ["focus", "status"], ["focus", "start"], ["focus", "stop"], ["focus", "report"], ["focus", "export"],
-        ["focus", "calendar"], ["focus", "config"],
-        ["run", "list"], ["run", "summary", gpx],
+        ["focus", "calendar"], ["focus", "config"], ["focus", "log"], ["focus", "check"], ["focus", "undo"],
+        ["focus", "continue"], ["focus", "delete", "abcd"],
+        ["run", "list"], ["run", "summary", gpx], ["run", "stats"],
         ["places", "list"], ["badges"],
     ]
 
@@ -30,6 +31,9 @@ struct UsageErrorTests {
         ["focus", "export", "--format", "xml"], ["focus", "calendar", "--weeks", "0"], ["focus", "calendar", "--weeks", "many"],
         ["focus", "add", "--start", "not a time", "--end", "2026-11-24T09:00:00Z"],
         ["focus", "add", "--start", "2026-11-24T25:00:00Z", "--end", "2026-11-24T26:00:00Z"],
+        ["focus", "log", "--from", "2026-13-01"], ["focus", "start", "--at", "25:00"], ["focus", "stop", "--at", "soon"],
+        ["focus", "add", "--start", "09:00", "--duration", "banana"], ["run", "stats", "--by", "fortnight"],
+        ["timer", "list", "--units", "furlongs"],
         ["run", "summary", gpx, "--splits", "furlong"], ["run", "summary", gpx, "--sport", "curling"],
         ["places", "add", "x", "--at", "91,0", "--radius", "5m"], ["places", "add", "x", "--at", "1,2", "--radius", "0m"],
         ["places", "add", "x", "--at", "north", "--radius", "5m"], ["places", "add", "", "--at", "1,2", "--radius", "5m"],
@@ -37,8 +41,10 @@ struct UsageErrorTests {
     ]
 
     static var invocations: [[String]] {
-        // `timer clear` takes any number of timer names: stray words are names there (not found: exit 1).
-        commands.map { $0 + ["--no-such-option"] } + commands.filter { $0 != ["timer", "clear"] }.map { $0 + ["stray", "words", "here"] }
+        // `timer clear` takes any number of timer names and `focus start` any number of tags: stray
+        // words are names or tags there.
+        commands.map { $0 + ["--no-such-option"] }
+            + commands.filter { $0 != ["timer", "clear"] && $0 != ["focus", "start"] }.map { $0 + ["stray", "words", "here"] }
             + badValues
     }
 
