@@ -169,21 +169,18 @@ public struct AppDatabase: Sendable {
     /// without a foreign key check after each (there is no row to check): a third of what
     /// `tempo timer list` did without a store.
     private static func emptyStore() throws(StoreError) -> AppDatabase {
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = false
-        do {
-            return try AppDatabase(DatabaseQueue(configuration: configuration))
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(error, path: ":memory:")
-        }
+        try inMemory(foreignKeys: false)
     }
 
     /// An empty in-memory database, for tests.
     public static func inMemory() throws(StoreError) -> AppDatabase {
+        try inMemory(foreignKeys: true)
+    }
+
+    /// An empty in-memory database, with foreign keys enforced or not.
+    private static func inMemory(foreignKeys: Bool) throws(StoreError) -> AppDatabase {
         var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
+        configuration.foreignKeysEnabled = foreignKeys
         do {
             return try AppDatabase(DatabaseQueue(configuration: configuration))
         } catch let error as StoreError {

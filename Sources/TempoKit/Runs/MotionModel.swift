@@ -32,27 +32,6 @@ import Foundation
 /// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
 /// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
 struct MotionModel: Sendable {
-    /// A fix the model holds, on the segment's plane.
-    struct Point: Sendable {
-        /// Seconds since the reference date.
-        var time: Double
-        /// Metres east and north of the segment's origin.
-        var east: Double, north: Double
-        /// As received.
-        var coordinate: Coordinate
-        /// Metres; NaN when absent.
-        var altitude: Double
-        /// The receiver's own ground speed, m/s; NaN when absent.
-        var deviceSpeed: Double
-    }
-
-    /// A fix decided: where the path was at it, and whether the receiver was moving there.
-    struct Decision: Sendable {
-        var point: Point
-        var smoothed: Coordinate
-        var moving: Bool
-    }
-
     /// Seconds after a fix when it is decided (and the most its smoothing window reaches ahead).
     static let lagSeconds = 10.0
     /// Half-width of the window the speed behind the typical speed and the smoothing is fitted over, seconds.
