@@ -17,11 +17,11 @@ extension AppDatabase {
     /// Starts a cycle at `now`, unless one is still running: that one is resumed in the phase it
     /// has reached (a killed watcher leaves the cycle running by its deadlines). Returns true when
     /// an existing cycle was resumed.
-    public func startOrResumePomodoro(plan: Pomodoro.Plan, tag: String?, at now: Date) throws -> Bool {
+    public func startOrResumePomodoro(plan: Pomodoro.Plan, tags: [String] = [], at now: Date) throws -> Bool {
         try changePomodoro { pomodoro, ledger -> Bool in
             pomodoro?.advance(to: now, ledger: &ledger)
             if let current = pomodoro, current.finishedAt == nil { return true }
-            pomodoro = try Pomodoro(plan: plan, tag: tag, at: now, ledger: &ledger)
+            pomodoro = try Pomodoro(plan: plan, tags: tags, at: now, ledger: &ledger)
             return false
         }
     }

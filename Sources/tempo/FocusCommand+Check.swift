@@ -33,7 +33,7 @@ extension FocusCommand {
 
         static func describe(_ total: FocusDayTotal?) -> String {
             guard let total else { return "nothing" }
-            return "\(ClockText.format(seconds: total.totalSeconds)) in \(total.sessionCount) session\(total.sessionCount == 1 ? "" : "s")"
+            return "\(ClockText.duration(seconds: total.totalSeconds)) in \(total.sessionCount) session\(total.sessionCount == 1 ? "" : "s")"
         }
     }
 }

@@ -43,8 +43,8 @@ extension FocusCommand {
             } else {
                 print("tz \(settings.timeZoneIdentifier)")
                 print("day start \(settings.dayStart)")
-                print("goal \(settings.goalSeconds.map { ClockText.format(seconds: $0) } ?? "none")")
-                print("growth \(settings.growthThresholdsSeconds.map { ClockText.format(seconds: $0) }.joined(separator: ", "))")
+                print("goal \(settings.goalSeconds.map { ClockText.duration(seconds: $0) } ?? "none")")
+                print("growth \(settings.growthThresholdsSeconds.map { ClockText.duration(seconds: $0) }.joined(separator: ", "))")
             }
         }
 

@@ -72,7 +72,7 @@ extension FocusCommand {
         func run() async throws {
             let context = try FocusContext(global: global, access: .update)
             let session = try context.database.deleteFocusSession(id)
-            print("Deleted \(TerminalText.escaped(session.displayName)) (\(ClockText.format(seconds: session.durationSeconds(at: context.now))))")
+            print("Deleted \(TerminalText.escaped(session.displayName)) (\(ClockText.duration(seconds: session.durationSeconds(at: context.now))))")
         }
     }
 
@@ -91,7 +91,7 @@ extension FocusCommand {
             let (stopped, started) = try context.database.continueFocus(id, at: at, now: context.now)
             if let stopped {
                 let seconds = stopped.durationSeconds(at: at ?? context.now)
-                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.format(seconds: seconds))")
+                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(seconds: seconds))")
             }
             print("Started \(TerminalText.escaped(started.displayName))")
         }

@@ -19,7 +19,7 @@ extension FocusCommand {
         @Option(help: "Short break length.") var short = "5m"
         @Option(help: "Long break length.") var long = "15m"
         @Option(help: "Focus periods per cycle.") var rounds = 4
-        @Option(help: "Tag for the focus sessions.") var tag: String?
+        @Option(name: .customLong("tag"), help: "A tag for the focus sessions (repeat for several).") var tags: [String] = []
         @Flag(help: "End the stored cycle now (stopping its running focus session).") var stop = false
         @Flag(help: "Print the stored cycle's phase and remaining time (as JSON with --json), then exit.") var status = false
         @OptionGroup var output: OutputOptions
@@ -40,7 +40,7 @@ extension FocusCommand {
             let plan = try Pomodoro.Plan(
                 workSeconds: try seconds(work, "--work"), shortBreakSeconds: try seconds(short, "--short"),
                 longBreakSeconds: try seconds(long, "--long"), rounds: rounds)
-            let resumed = try database.startOrResumePomodoro(plan: plan, tag: tag, at: now)
+            let resumed = try database.startOrResumePomodoro(plan: plan, tags: tags, at: now)
             let terminal = Terminal(readKeys: true)
             defer {
                 terminal.endLine()
@@ -91,7 +91,7 @@ enum FocusPomodoroText {
         case .longBreak: "long break"
         }
         let remaining = pomodoro.remainingSeconds(at: now)
-        return "round \(pomodoro.round)/\(pomodoro.plan.rounds) \(name) \(ClockText.format(seconds: remaining, rounding: .up)) left "
+        return "round \(pomodoro.round)/\(pomodoro.plan.rounds) \(name) \(ClockText.duration(seconds: remaining, rounding: .up)) left "
             + ProgressBar.render(pomodoro.countdown.progress(at: now))
     }
 }

@@ -57,17 +57,17 @@ enum FocusReportTable {
         case .day:
             header = ["date", "total", "sessions", "day length"]
             for day in report.days where day.totalSeconds > 0 || day.lengthSeconds != 86_400 {
-                rows.append([day.date.description, ClockText.format(seconds: day.totalSeconds), String(day.sessionCount),
+                rows.append([day.date.description, ClockText.duration(seconds: day.totalSeconds), String(day.sessionCount),
                              day.lengthSeconds == 86_400 ? "" : "\(Int(day.lengthSeconds / 3600))h"])
             }
         case .week, .month, .tag:
             header = [grouping.rawValue, "total"]
             let groups = grouping == .week ? report.weeks : grouping == .month ? report.months : report.tags
             for group in groups where group.totalSeconds > 0 {
-                rows.append([TerminalText.escaped(group.key ?? "(no tag)"), ClockText.format(seconds: group.totalSeconds)])
+                rows.append([TerminalText.escaped(group.key ?? "(no tag)"), ClockText.duration(seconds: group.totalSeconds)])
             }
         }
-        rows.append(["total", ClockText.format(seconds: report.totalSeconds)] + Array(repeating: "", count: header.count - 2))
+        rows.append(["total", ClockText.duration(seconds: report.totalSeconds)] + Array(repeating: "", count: header.count - 2))
         var lines = ["Focus \(report.from) to \(report.to) · \(report.settings.timeZoneIdentifier), days start \(report.settings.dayStart)"]
         lines += table([header] + rows)
         if !report.flaggedSessionIDs.isEmpty {

@@ -28,7 +28,7 @@ extension FocusCommand {
                 return ledger.start(tags: tags, at: at)
             }
             if let stopped {
-                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.format(seconds: stopped.durationSeconds(at: at)))")
+                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(seconds: stopped.durationSeconds(at: at)))")
             }
             print("Started \(TerminalText.escaped(started.displayName))")
         }
@@ -48,7 +48,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.pause(at: at)
             }
-            print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: now)))")
+            print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(seconds: session.durationSeconds(at: now)))")
         }
     }
 
@@ -66,7 +66,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.resume(at: at)
             }
-            print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.format(seconds: session.durationSeconds(at: at)))")
+            print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(seconds: session.durationSeconds(at: at)))")
         }
     }
 
@@ -85,7 +85,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.stop(at: at)
             }
-            print("Stopped \(TerminalText.escaped(session.displayName)) after \(ClockText.format(seconds: session.durationSeconds(at: now)))"
+            print("Stopped \(TerminalText.escaped(session.displayName)) after \(ClockText.duration(seconds: session.durationSeconds(at: now)))"
                   + (session.clockWentBackwards ? " (the clock went backwards during it; backwards time counts zero)" : ""))
         }
     }
@@ -134,9 +134,9 @@ extension FocusCommand {
                 session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tags: tags, trim: trim, now: context.now)
             } catch let error as FocusError {
                 guard case .overlap = error else { throw error }
-                throw CLIError("\(error); use --trim to add only the time around it")
+                throw CLIError("\(FocusContext.message(for: error)); use --trim to add only the time around it")
             }
-            print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.format(seconds: session.durationSeconds(at: context.now)))")
+            print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.duration(seconds: session.durationSeconds(at: context.now)))")
         }
     }
 }

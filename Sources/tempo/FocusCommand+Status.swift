@@ -29,13 +29,13 @@ enum FocusStatusText {
         let report = status.report
         var lines: [String] = []
         if let session = status.session {
-            lines.append("\(status.isPaused ? "Paused" : "Running"): \(TerminalText.escaped(session.displayName)) \(ClockText.format(seconds: status.sessionSeconds))")
+            lines.append("\(status.isPaused ? "Paused" : "Running"): \(TerminalText.escaped(session.displayName)) \(ClockText.duration(seconds: status.sessionSeconds))")
         } else {
             lines.append("No session running")
         }
-        var today = "Today (\(report.today)): \(ClockText.format(seconds: report.todaySeconds))"
+        var today = "Today (\(report.today)): \(ClockText.duration(seconds: report.todaySeconds))"
         if let goal = report.goalSeconds, let progress = report.goalProgress {
-            today += " of \(ClockText.format(seconds: goal)) goal \(ProgressBar.render(min(1, progress))) \(Int((progress * 100).rounded(.down)))%"
+            today += " of \(ClockText.duration(seconds: goal)) goal \(ProgressBar.render(min(1, progress))) \(Int((progress * 100).rounded(.down)))%"
         }
         lines.append(today)
         lines.append("Streak: \(report.streakDays) day\(report.streakDays == 1 ? "" : "s")")
@@ -45,8 +45,8 @@ enum FocusStatusText {
 
     static func liveLine(_ status: FocusStatus) -> String {
         let report = status.report
-        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \(TerminalText.escaped($0.tags.joined(separator: ", "))) \(ClockText.format(seconds: status.sessionSeconds))" } ?? "idle"
-        var line = "\(session) · today \(ClockText.format(seconds: report.todaySeconds))"
+        let session = status.session.map { "\(status.isPaused ? "paused" : "focus") \(TerminalText.escaped($0.tags.joined(separator: ", "))) \(ClockText.duration(seconds: status.sessionSeconds))" } ?? "idle"
+        var line = "\(session) · today \(ClockText.duration(seconds: report.todaySeconds))"
         if let progress = report.goalProgress { line += " \(ProgressBar.render(min(1, progress), width: 10)) \(Int((progress * 100).rounded(.down)))%" }
         return line + " · marimo: \(FocusSettings.growthStageName(report.growthStage))"
     }

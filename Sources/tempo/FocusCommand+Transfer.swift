@@ -66,7 +66,7 @@ extension FocusCommand {
             do {
                 result = try context.database.importFocusSessions(parsed.sessions, now: context.now)
             } catch let error as FocusError {
-                throw CLIError("\(file): nothing imported: \(error.description)")
+                throw CLIError("\(file): nothing imported: \(FocusContext.message(for: error))")
             }
             let open = parsed.skipped > 0 ? ", \(parsed.skipped) still running there skipped" : ""
             print("Imported \(result.added) session(s) from \(parsed.format.rawValue) (\(result.skipped) already present\(open))")

@@ -52,8 +52,23 @@ struct FocusContext {
         return settings
     }
 
+    /// The stored settings (else the defaults). Their zone becomes the one a refusal's instants
+    /// are written in (see ``message(for:)``).
     func settings() throws -> FocusSettings {
-        try database.focusSettings(defaults: FocusContext.defaultSettings())
+        let settings = try database.focusSettings(defaults: FocusContext.defaultSettings())
+        FocusContext.messageZone.withLock { $0 = TimeZone(identifier: settings.timeZoneIdentifier) }
+        return settings
+    }
+
+    /// The zone of the settings a command read last; nil before it reads any.
+    private static let messageZone = LockedValue<TimeZone?>(nil)
+
+    /// A refusal of the ledger as the person reads it: instants in the focus zone, the way they
+    /// were typed (`--at 2026-11-25 09:00:00 is in the future`), not in UTC.
+    static func message(for error: FocusError) -> String {
+        let zone = messageZone.withLock { $0 }
+            ?? (try? defaultSettings()).flatMap { TimeZone(identifier: $0.timeZoneIdentifier) } ?? .gmt
+        return error.description(instant: Display(zone: zone).instant)
     }
 
     /// The instant a person typed (`09:00`, `yesterday 9:00`, `-15m`, ISO 8601…), read at

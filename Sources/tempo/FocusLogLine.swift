@@ -25,7 +25,7 @@ struct FocusLogLine {
         } else {
             end = session.stopwatch.state == .paused ? "(paused)" : "(running)"
         }
-        duration = ClockText.format(seconds: session.durationSeconds(at: now))
+        duration = ClockText.duration(seconds: session.durationSeconds(at: now))
         tags = TerminalText.escaped(session.tags.joined(separator: ", "))
     }
 

@@ -84,7 +84,7 @@ extension RunCommand {
             if places {
                 inputs = try await Self.watchingPlaces(inputs, database: database, live: gpsd, terminal: terminal, json: output.json, display: display, now: now)
             }
-            let state = RunLockedValue(RunRecorder.State.idle)
+            let state = LockedValue(RunRecorder.State.idle)
             let (commands, sink) = AsyncStream<RunAction>.makeStream()
             let keyTask = Task {
                 for await key in terminal.keys {
@@ -100,7 +100,7 @@ extension RunCommand {
             defer { keyTask.cancel() }
             let unit = splitUnit
             let quiet = output.json
-            let draws = RunLockedValue(0)
+            let draws = LockedValue(0)
             let ending = try await RunRecording.run(
                 session.recording, sourceInputs: inputs, commands: commands, clock: global.time.clock
             ) { recording in

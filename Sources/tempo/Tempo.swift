@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TempoKit
 
 @main
 struct Tempo: AsyncParsableCommand {
@@ -27,7 +28,8 @@ struct Tempo: AsyncParsableCommand {
         } catch {
             let code = exitStatus(for: error)
             guard code != .success else { exit(withError: error) }
-            var message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let text = (error as? FocusError).map(FocusContext.message(for:)) ?? message(for: error)
+            var message = text.split(separator: "\n").first.map(String.init) ?? "\(error)"
             if code == .validationFailure {
                 message = negativeValueMessage(CommandLine.arguments.dropFirst()) ?? message + " (see `tempo help`)"
             }

@@ -188,7 +188,7 @@ enum TimerOutput {
         guard let display, !json else { return try JSONOutput.print(TimerStatus(timer, at: now)) }
         let countdown = timer.countdown
         let state = countdown.state(at: now)
-        var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.format(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.format(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
+        var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.duration(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.duration(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
         if state == .finished, let finished = countdown.finishedAt {
             line += "  finished at \(LocalTime.describe(finished, relativeTo: now, in: display))"
         } else if state == .running, let deadline = countdown.deadline {
@@ -201,8 +201,8 @@ enum TimerOutput {
         let countdown = timer.countdown
         return [
             timer.shortID, timer.label ?? "", countdown.state(at: now).rawValue,
-            ClockText.format(seconds: countdown.remaining(at: now), rounding: .up),
-            ClockText.format(seconds: countdown.durationSeconds),
+            ClockText.duration(seconds: countdown.remaining(at: now), rounding: .up),
+            ClockText.duration(seconds: countdown.durationSeconds),
             countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now, in: display) } ?? "",
         ]
     }
@@ -221,7 +221,7 @@ enum TimerOutput {
                 throw StoreError.refused("\(TerminalText.escaped(timer.displayName)): \(error.description)")
             }
         }
-        print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.format(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
+        print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.duration(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
         return timer
     }
 }

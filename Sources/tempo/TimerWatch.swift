@@ -81,12 +81,12 @@ struct TimerWatch {
         let countdown = record.countdown
         let paused = countdown.state(at: now) == .paused ? "  paused (space resumes)" : ""
         let fraction = 1 - Double(remaining) / countdown.durationSeconds
-        return "\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: remaining))  \(ProgressBar.render(fraction))\(paused)"
+        return "\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.duration(seconds: Double(remaining)))  \(ProgressBar.render(fraction))\(paused)"
     }
 
     private func finish(_ record: TimerRecord, terminal: Terminal, at now: Date) throws {
         let finishedAt = record.countdown.finishedAt ?? now
-        terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.format(wholeSeconds: 0))  \(ProgressBar.render(1))")
+        terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.duration(seconds: 0))  \(ProgressBar.render(1))")
         terminal.endLine()
         terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: now, in: display))")
         if terminal.isInteractive { terminal.bell() }
@@ -99,7 +99,7 @@ struct TimerWatch {
 
     private func stopped(_ what: String, _ record: TimerRecord, terminal: Terminal, at now: Date, hint: String? = nil) {
         terminal.endLine()
-        let remaining = ClockText.format(seconds: record.countdown.remaining(at: now), rounding: .up)
+        let remaining = ClockText.duration(seconds: record.countdown.remaining(at: now), rounding: .up)
         terminal.line("\(what): \(TerminalText.escaped(record.displayName)) with \(remaining) left" + (hint.map { "; \($0)" } ?? ""))
     }
 

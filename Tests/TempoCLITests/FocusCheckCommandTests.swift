@@ -46,7 +46,7 @@ import Testing
         sqlite.waitUntilExit()
         let check = try tempo.run("focus", "check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("2024-05-01: stored 01:00 in 1 session, sessions give 01:30:00 in 1 session"))
+        #expect(check.stdout.contains("2024-05-01: stored 0:01:00 in 1 session, sessions give 1:30:00 in 1 session"))
         #expect(check.stdout.contains("1 day total(s) were wrong and are repaired"))
         #expect(try tempo.run("focus", "check").status == 0)
     }

@@ -137,7 +137,7 @@ import Testing
         let tempo = try FocusBinary(now: "2024-05-01T08:00:00Z")
         defer { tempo.cleanUp() }
         // The live loop starts the cycle at 08:00 and is killed (SIGKILL) while it runs.
-        let (process, _, _) = try tempo.start(["focus", "pomodoro", "--rounds", "2", "--tag", "pomo"])
+        let (process, _, _) = try tempo.start(["focus", "pomodoro", "--rounds", "2", "--tag", "pomo", "--tag", "deep work"])
         let deadline = Date().addingTimeInterval(20)
         var stored = false
         while Date() < deadline, !stored {
@@ -163,7 +163,7 @@ import Testing
         #expect(second["remaining_s"] as? Double == 1440)
         let running = try tempo.run("focus", "status", "--json", now: "2024-05-01T08:31:00Z").json()
         #expect(running["started_at"] as? String == "2024-05-01T08:30:00Z")
-        #expect(running["tag"] as? String == "pomo")
+        #expect(running["tags"] as? [String] == ["pomo", "deep work"])
         // Long after the cycle: two 25-minute sessions, breaks not counted, cycle gone.
         let done = try tempo.run("focus", "pomodoro", "--status", "--json", now: "2024-05-01T12:00:00Z").json()
         #expect(done["active"] as? Bool == false)

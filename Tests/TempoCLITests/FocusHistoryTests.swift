@@ -56,7 +56,11 @@ import Testing
         }
         let early = try tempo.run("focus", "stop", "--at", "10:30")
         #expect(early.status == 1)
-        #expect(early.stderr.contains("before the last change of session math"))
+        // Instants in the message are the focus zone's, as typed, never UTC.
+        #expect(early.stderr.contains("--at 2026-11-25 10:30:00 is before the last change of session math"), "\(early.stderr)")
+        #expect(early.stderr.hasSuffix("(2026-11-25 11:00:00)\n"), "\(early.stderr)")
+        let future = try tempo.run("focus", "stop", "--at", "13:00")
+        #expect(future.stderr.contains("--at 2026-11-25 13:00:00 is in the future"), "\(future.stderr)")
         #expect(tempo.snapshot() == before)
     }
 
@@ -67,6 +71,7 @@ import Testing
         let result = try tempo.run("focus", "start", "--at", "09:30")
         #expect(result.status == 1)
         #expect(result.stderr.contains("overlaps session thesis"))
+        #expect(result.stderr.contains("(2026-11-25 09:00:00 to 2026-11-25 10:00:00)"), "\(result.stderr)")
     }
 
     @Test func editMovesEndsAndReplacesTags() throws {

@@ -88,7 +88,7 @@ import GRDB
                 _ = try? database.importFocusSessions([session], now: now)
             case 92..<95:
                 name = "pomodoro"
-                _ = try database.startOrResumePomodoro(plan: try Pomodoro.Plan(), tag: "pomodoro", at: now)
+                _ = try database.startOrResumePomodoro(plan: try Pomodoro.Plan(), tags: ["pomodoro"], at: now)
                 now = now.addingTimeInterval(Double.random(in: 60...4000, using: &random))
                 _ = try database.advancePomodoro(to: now)
                 _ = try database.stopPomodoro(at: now)

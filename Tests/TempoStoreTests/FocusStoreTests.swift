@@ -107,7 +107,7 @@ import TempoStore
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
         let plan = try Pomodoro.Plan(workSeconds: 1500, shortBreakSeconds: 300, longBreakSeconds: 900, rounds: 2)
-        try database.changePomodoro { pomodoro, ledger in pomodoro = try Pomodoro(plan: plan, tag: "p", at: t0, ledger: &ledger) }
+        try database.changePomodoro { pomodoro, ledger in pomodoro = try Pomodoro(plan: plan, tags: ["p"], at: t0, ledger: &ledger) }
         // "Killed", then looked at again 27 minutes later: in the short break, 3 minutes left.
         let later = t0.addingTimeInterval(27 * 60)
         let pomodoro = try database.changePomodoro { pomodoro, ledger -> Pomodoro? in
@@ -120,5 +120,21 @@ import TempoStore
         #expect(ledger.sessions.count == 1)
         #expect(ledger.sessions[0].stoppedAt == t0.addingTimeInterval(1500))
         #expect(try database.pomodoro()?.phaseIndex == 1)
+    }
+
+    /// Tempo 0.4.0 stored a cycle with one `tag`; a cycle stored so is read with it as its only
+    /// tag, and the sessions it starts from then on carry it.
+    @Test func aCycleStoredWithOneTagStillReads() throws {
+        let t0 = self.t0
+        let plan = try Pomodoro.Plan(workSeconds: 1500, shortBreakSeconds: 300, longBreakSeconds: 900, rounds: 2)
+        var ledger = FocusLedger()
+        let cycle = try Pomodoro(plan: plan, tags: ["thesis"], at: t0, ledger: &ledger)
+        var old = try JSONSerialization.jsonObject(with: JSONEncoder().encode(cycle)) as? [String: Any] ?? [:]
+        #expect(old.removeValue(forKey: "tags") as? [String] == ["thesis"])
+        old["tag"] = "thesis"
+        let read = try JSONDecoder().decode(Pomodoro.self, from: JSONSerialization.data(withJSONObject: old))
+        #expect(read == cycle)
+        old["tag"] = nil
+        #expect(try JSONDecoder().decode(Pomodoro.self, from: JSONSerialization.data(withJSONObject: old)).tags.isEmpty)
     }
 }

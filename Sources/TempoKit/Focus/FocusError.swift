@@ -36,15 +36,20 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing left to undo.
     case nothingToUndo
 
-    public var description: String {
+    /// The message, instants in UTC (ISO 8601).
+    public var description: String { description(instant: { $0.formatted(Date.ISO8601FormatStyle()) }) }
+
+    /// The message with each instant written by `instant`: a tool writes them as the person's
+    /// local time, the way they were typed.
+    public func description(instant show: (Date) -> String) -> String {
         switch self {
         case .noActiveSession: "no focus session is running or paused"
         case .stopwatch(let error): "focus session: \(error.description)"
         case .endNotAfterStart(let start, let end):
-            "the end (\(FocusError.text(end))) must be after the start (\(FocusError.text(start)))"
-        case .endsInFuture(let end): "the end (\(FocusError.text(end))) is in the future; only past sessions can be added"
+            "the end (\(show(end))) must be after the start (\(show(start)))"
+        case .endsInFuture(let end): "the end (\(show(end))) is in the future; only past sessions can be added"
         case .overlap(let session, let start, let end):
-            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end)))"
+            "overlaps session \(session) (\(show(start)) to \(show(end)))"
         case .fullyCovered: "nothing left to add: existing sessions cover the whole interval"
         case .invalidTime(let text):
             "'\(text)' is not a time (expected 09:00, yesterday 9:00, monday 14:30, -15m, now, 2024-03-31 01:30 or 2024-03-31T01:30:00+01:00)"
@@ -54,17 +59,13 @@ public enum FocusError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outOfRange(let error): error.description
         case .noSuchSession(let id): "no focus session '\(id)'"
         case .conflict(let session, let start, let end):
-            "overlaps session \(session) (\(FocusError.text(start)) to \(FocusError.text(end)))"
+            "overlaps session \(session) (\(show(start)) to \(show(end)))"
         case .activeSessionHasNoEnd(let session):
             "session \(session) is still running or paused; stop it with `tempo focus stop --at TIME`"
-        case .atInFuture(let instant): "--at \(FocusError.text(instant)) is in the future"
+        case .atInFuture(let instant): "--at \(show(instant)) is in the future"
         case .atBeforeLastChange(let instant, let session, let last):
-            "--at \(FocusError.text(instant)) is before the last change of session \(session) (\(FocusError.text(last)))"
+            "--at \(show(instant)) is before the last change of session \(session) (\(show(last)))"
         case .nothingToUndo: "nothing to undo"
         }
-    }
-
-    static func text(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
     }
 }

@@ -54,7 +54,7 @@ public struct FocusHeatMap: Sendable {
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
         }
-        lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.format(seconds: $0) } ?? "none")); total \(ClockText.format(seconds: report.totalSeconds))")
+        lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.duration(seconds: $0) } ?? "none")); total \(ClockText.duration(seconds: report.totalSeconds))")
         return lines.joined(separator: "\n")
     }
 
@@ -80,7 +80,7 @@ public struct FocusHeatMap: Sendable {
             for weekday in 1...7 {
                 guard let day = day(week: week, weekday: weekday) else { continue }
                 let x = left + week * (cell + gap), y = top + (weekday - 1) * (cell + gap)
-                parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.format(seconds: day.totalSeconds))</title></rect>"#)
+                parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.duration(seconds: day.totalSeconds))</title></rect>"#)
             }
         }
         let legendY = grid + 6
@@ -89,7 +89,7 @@ public struct FocusHeatMap: Sendable {
         for (level, fill) in fills.enumerated() {
             parts.append(#"<rect x="\#(left + 24 + level * (cell + gap))" y="\#(legendY)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fill)" data-level="\#(level)"/>"#)
         }
-        let goal = report.goalSeconds.map { "goal \(ClockText.format(seconds: $0))" } ?? "busiest day \(ClockText.format(seconds: scale))"
+        let goal = report.goalSeconds.map { "goal \(ClockText.duration(seconds: $0))" } ?? "busiest day \(ClockText.duration(seconds: scale))"
         parts.append(#"<text x="\#(left + 28 + 5 * (cell + gap))" y="\#(legendY + cell - 3)">More (of \#(goal))</text>"#)
         parts.append("</g>")
         parts.append("</svg>")

@@ -41,8 +41,8 @@ public struct Pomodoro: Sendable, Hashable, Codable {
 
     /// The plan.
     public let plan: Plan
-    /// The tag given to the focus sessions.
-    public let tag: String?
+    /// The tags given to the focus sessions.
+    public let tags: [String]
     /// The current phase, 0-based (work, break, work, … long break).
     public private(set) var phaseIndex: Int
     /// The current phase's countdown.
@@ -65,9 +65,9 @@ public struct Pomodoro: Sendable, Hashable, Codable {
 
     /// Starts a cycle at `now`; its first focus period starts a session in `ledger` (which
     /// stops any session active there).
-    public init(plan: Plan, tag: String?, at now: Date, ledger: inout FocusLedger, sessionID: UUID = UUID()) throws(FocusError) {
+    public init(plan: Plan, tags: [String] = [], at now: Date, ledger: inout FocusLedger, sessionID: UUID = UUID()) throws(FocusError) {
         self.plan = plan
-        self.tag = tag
+        self.tags = tags
         self.phaseIndex = 0
         do {
             self.countdown = try Countdown(durationSeconds: plan.workSeconds)
@@ -75,7 +75,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         } catch {
             throw .invalidDuration(String(plan.workSeconds))
         }
-        ledger.start(tags: tag.map { [$0] } ?? [], id: sessionID, at: now)
+        ledger.start(tags: tags, id: sessionID, at: now)
         self.sessionID = sessionID
     }
 
@@ -109,7 +109,7 @@ public struct Pomodoro: Sendable, Hashable, Codable {
             countdown = next
             if kind == .work {
                 let id = newSessionID()
-                ledger.start(tags: tag.map { [$0] } ?? [], id: id, at: end)
+                ledger.start(tags: tags, id: id, at: end)
                 sessionID = id
             }
             entered.append(kind)
@@ -122,5 +122,36 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         if let sessionID, ledger.active?.id == sessionID { _ = try? ledger.stop(at: now) }
         sessionID = nil
         finishedAt = now
+    }
+}
+
+extension Pomodoro {
+    private enum CodingKeys: String, CodingKey {
+        case plan, tags, tag, phaseIndex, countdown, sessionID, finishedAt
+    }
+
+    /// Reads a stored cycle; one stored before cycles had several tags has a single `tag`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        plan = try container.decode(Plan.self, forKey: .plan)
+        if let tags = try container.decodeIfPresent([String].self, forKey: .tags) {
+            self.tags = tags
+        } else {
+            tags = try container.decodeIfPresent(String.self, forKey: .tag).map { [$0] } ?? []
+        }
+        phaseIndex = try container.decode(Int.self, forKey: .phaseIndex)
+        countdown = try container.decode(Countdown.self, forKey: .countdown)
+        sessionID = try container.decodeIfPresent(UUID.self, forKey: .sessionID)
+        finishedAt = try container.decodeIfPresent(Date.self, forKey: .finishedAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(plan, forKey: .plan)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(phaseIndex, forKey: .phaseIndex)
+        try container.encode(countdown, forKey: .countdown)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
+        try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
     }
 }
