@@ -30,7 +30,7 @@ struct AuthMiddleware: RouterMiddleware {
         var entry = cached.entry
         if entry == nil {
             let hash = SHA256.hex(Data(token.utf8))
-            let account = try await store.read { db in
+            let account = try await store.readStatement { db in
                 try String.fetchOne(db, sql: "SELECT account_id FROM token WHERE hash = ?", arguments: [hash])
             }
             entry = account.map { TokenCache.Entry(account: $0, tokenHash: hash) }

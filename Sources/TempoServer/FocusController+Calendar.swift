@@ -17,7 +17,7 @@ extension FocusController {
             }
             weeks = value
         }
-        let snapshot = try await snapshot(of: account, version: hub.versions.current(account))
+        let snapshot = try await snapshot(of: account, version: try await hub.version(of: account))
         let now = now()
         let report: FocusReport
         do {

@@ -16,10 +16,11 @@ actor LiveHub {
     static let bufferedEvents = 1000
 
     /// Every account's version: moved on by `publish`, before the write's handler answers.
-    nonisolated let versions = AccountVersions()
+    nonisolated let versions: AccountVersions
 
     init(store: any ServerStorage) {
         self.store = store
+        versions = AccountVersions(complete: store.engine == .sqlite)
     }
 
     /// A stream of the account's changes from now on, and the newest change before it.
@@ -43,15 +44,17 @@ actor LiveHub {
         }
     }
 
-    /// The account's version, under which what is derived from its records is cached. On SQLite
-    /// this process is the only writer: its own counter, moved on by `publish`. On PostgreSQL
-    /// another process may have committed a change a moment ago (its notification may still be
-    /// on the way), so the version is the account's newest change, read from the database.
+    /// The account's version, under which what is derived from its records is cached: its
+    /// counter in ``versions`` while those see every change. On SQLite that is always; on
+    /// PostgreSQL while this process receives the notifications other processes send at each
+    /// commit, so a change made through another process is seen once its notification arrives
+    /// (milliseconds). While they are not received (before listening starts, or after the
+    /// connection is lost until it is back) the version is the account's newest change, read
+    /// from the database on every request.
     nonisolated func version(of account: String) async throws -> UInt64 {
-        switch store.engine {
-        case .sqlite: versions.current(account)
-        case .postgres: UInt64(try await store.read { db in try ChangeFeed.latest(db, account: account) })
-        }
+        if let version = versions.current(account) { return version }
+        let latest = try await store.readStatement { db in try ChangeFeed.latest(db, account: account) }
+        return AccountVersions.databaseVersionBit | UInt64(latest)
     }
 
     /// Marks the account changed and announces its changes committed since the last announcement;

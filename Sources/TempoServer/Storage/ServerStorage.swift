@@ -15,4 +15,15 @@ protocol ServerStorage: Sendable {
 
     /// Runs `body` on a consistent snapshot.
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
+
+    /// Runs `body`, which reads with one statement: a statement is a snapshot by itself, so no
+    /// transaction need be opened around it.
+    func readStatement<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
+}
+
+extension ServerStorage {
+    /// A read like any other (SQLite's transactions cost no round trip).
+    func readStatement<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await read(body)
+    }
 }
