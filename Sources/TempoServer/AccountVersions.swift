@@ -11,7 +11,7 @@ import Synchronization
 final class AccountVersions: Sendable {
     private struct State {
         var counters: [String: UInt64] = [:]
-        /// Moved on by ``missedChanges()``: part of every version, so entries cached before are stale.
+        /// Moved on by ``seeingAllChanges()``: part of every version, so entries cached before are stale.
         var generation: UInt64 = 0
         var isComplete: Bool
     }
