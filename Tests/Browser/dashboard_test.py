@@ -245,6 +245,26 @@ def run(server, driver, requests):
     check("after stop the page shows the server's today total", not focus["running"] and shown == hms(focus["today_s"]),
           f"page {text_of(driver, 'focus-today')}, server {focus}")
 
+    # Pause, resume and stop on the page keep every tag of a session started on another device.
+    started = str(uuid.uuid4())
+    status, _, _ = server.request("PUT", f"/v1/focus/sessions/{started}",
+                                  {"start": iso(datetime.datetime.now(datetime.timezone.utc)), "tags": ["thesis", "writing"]})
+    check("a session with two tags starts through the API", status == 201, status)
+    wait_for(lambda: testid(driver, "focus-pause").is_enabled(), 3)
+    time.sleep(1.1)
+    testid(driver, "focus-pause").click()
+    wait_for(lambda: testid(driver, "focus-resume").is_enabled(), 3)
+    _, _, paused = server.request("GET", f"/v1/focus/sessions/{started}")
+    check("pausing on the page ends the stretch with every tag", paused.get("end") and paused.get("tags") == ["thesis", "writing"], paused)
+    testid(driver, "focus-resume").click()
+    resumed = wait_for(lambda: (lambda s: s["running"] and s)(server.request("GET", "/v1/focus/status")[2]), 3)
+    check("resuming on the page starts a stretch with every tag", resumed and resumed["tags"] == ["thesis", "writing"], resumed)
+    time.sleep(1.1)
+    testid(driver, "focus-stop").click()
+    stopped = wait_for(lambda: (lambda s: not s["running"] and s)(server.request("GET", "/v1/focus/status")[2]), 3)
+    _, _, last = server.request("GET", f"/v1/focus/sessions/{resumed['session_id']}") if resumed else (0, 0, {})
+    check("stopping on the page keeps every tag", stopped and last.get("end") and last.get("tags") == ["thesis", "writing"], last)
+
     # A session made through the API appears without a reload within 1 s.
     driver.execute_script("window.tempoNoReload = true")
     now = datetime.datetime.now(datetime.timezone.utc)

@@ -7,6 +7,16 @@ const $ = (id) => document.getElementById(id);
 /** Where a paused session's next stretch picks up: the server keeps only stopped stretches. */
 const PAUSED_KEY = 'tempo.focus.paused';
 
+/** The tags of the paused session (kept as JSON), so the next stretch carries every one. */
+function pausedTags() {
+  try {
+    const tags = JSON.parse(sessionStorage.getItem(PAUSED_KEY));
+    return Array.isArray(tags) ? tags : [];
+  } catch {
+    return [];
+  }
+}
+
 let status = null;
 let fetchedAt = 0;
 
@@ -49,18 +59,18 @@ export async function refresh() {
   $('heat-map').replaceChildren(document.importNode(image, true));
 }
 
-async function start(tag) {
-  await api('PUT', `/v1/focus/sessions/${newID()}`, { start: new Date().toISOString(), tag: tag ?? null });
+async function start(tags) {
+  await api('PUT', `/v1/focus/sessions/${newID()}`, { start: new Date().toISOString(), tags });
 }
 
 async function stop() {
   if (!status?.running) return;
-  await api('PUT', `/v1/focus/sessions/${status.session_id}`, { start: status.started_at, end: new Date().toISOString(), tag: status.tag });
+  await api('PUT', `/v1/focus/sessions/${status.session_id}`, { start: status.started_at, end: new Date().toISOString(), tags: status.tags });
 }
 
 /** Wires the buttons; `act` runs an action and reports its error. */
 export function setUp(act) {
-  $('focus-start').addEventListener('click', () => act(async () => { await start(null); await refresh(); }));
+  $('focus-start').addEventListener('click', () => act(async () => { await start([]); await refresh(); }));
   $('focus-stop').addEventListener('click', () => act(async () => {
     sessionStorage.removeItem(PAUSED_KEY);
     await stop();
@@ -68,14 +78,14 @@ export function setUp(act) {
   }));
   // A pause ends this stretch as a stopped session; resuming starts the next with the same tag.
   $('focus-pause').addEventListener('click', () => act(async () => {
-    sessionStorage.setItem(PAUSED_KEY, status?.tag ?? '');
+    sessionStorage.setItem(PAUSED_KEY, JSON.stringify(status?.tags ?? []));
     await stop();
     await refresh();
   }));
   $('focus-resume').addEventListener('click', () => act(async () => {
-    const tag = sessionStorage.getItem(PAUSED_KEY);
+    const tags = pausedTags();
     sessionStorage.removeItem(PAUSED_KEY);
-    await start(tag || null);
+    await start(tags);
     await refresh();
   }));
   setInterval(tick, 1000);
