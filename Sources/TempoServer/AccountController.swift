@@ -23,7 +23,9 @@ struct AccountController {
         group.delete("tokens/current", use: revokeToken)
     }
 
-    struct NewAccount: StrictDecodable {
+    /// An account's email and password: the body of `POST /v1/accounts` and of the dashboard's
+    /// `POST /session`.
+    struct Credentials: StrictDecodable {
         static let allowedKeys: Set<String> = ["email", "password"]
         let email: String
         let password: String
@@ -42,7 +44,7 @@ struct AccountController {
     static let maxDeviceCharacters = 200
 
     @Sendable func createAccount(_ request: Request, context: TempoRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(NewAccount.self, from: request, context: context)
+        let body = try await JSONBody.decode(Credentials.self, from: request, context: context)
         let email = body.email.trimmingCharacters(in: .whitespaces)
         guard email.count <= 254, let at = email.firstIndex(of: "@"), at != email.startIndex, email.index(after: at) != email.endIndex,
               !email.contains(where: { $0.isWhitespace || $0.isNewline })

@@ -29,16 +29,10 @@ struct DashboardController {
         group.delete("session", use: signOut)
     }
 
-    struct SignIn: StrictDecodable {
-        static let allowedKeys: Set<String> = ["email", "password"]
-        let email: String
-        let password: String
-    }
-
     /// `POST /session`: signs the browser in as a device named after its user agent; the token goes
     /// only into the HttpOnly cookie.
     @Sendable func signIn(_ request: Request, context: TempoRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(SignIn.self, from: request, context: context)
+        let body = try await JSONBody.decode(AccountController.Credentials.self, from: request, context: context)
         let agent = request.headers[.userAgent].map { String($0.prefix(150)) } ?? "a browser"
         let token = try await accounts.signIn(email: body.email, password: body.password, device: "dashboard: " + agent,
                                               from: context.remoteAddress)
