@@ -35,6 +35,12 @@ public struct SyncClient: Sendable {
         }
     }
 
+    /// Whether sending a request twice leaves the server as sending it once: every method but
+    /// POST, and the POST of a run's fixes (a fix at an instant the run holds is a duplicate).
+    static func isIdempotent(_ method: String, _ path: String) -> Bool {
+        method != "POST" || path.hasSuffix("/fixes")
+    }
+
     /// Sends one request; a 401 throws `.unauthorized`, a failure to connect `.unreachable`.
     public func send(_ method: String, _ path: String, body: Data? = nil) async throws(SyncError) -> Answer {
         guard baseURL.scheme == "http", let host = baseURL.host else {
@@ -44,17 +50,25 @@ public struct SyncClient: Sendable {
         if body != nil { headers.append(("Content-Type", "application/json")) }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         let prefix = baseURL.path.hasSuffix("/") ? String(baseURL.path.dropLast()) : baseURL.path
-        let reply: (status: Int, body: Data)
-        do {
-            reply = try await HTTPExchange.send(host: host, port: baseURL.port ?? 80, method: method, path: prefix + path,
-                                                headers: headers, body: body, timeout: .seconds(Self.requestTimeout))
-        } catch HTTPExchange.Failure.cannotConnect(let reason) {
-            throw .unreachable(url: baseURL.absoluteString, reason: reason)
-        } catch HTTPExchange.Failure.timedOut {
-            throw .unreachable(url: baseURL.absoluteString, reason: "no answer within \(Int(Self.requestTimeout)) s")
-        } catch {
-            throw .unreachable(url: baseURL.absoluteString, reason: "the connection failed (\(error))")
+        var reply: (status: Int, body: Data)?
+        // A connection closed under a request that may be sent twice is tried once more: a
+        // transient reset costs a retry, not the whole sync.
+        for attempt in 1...(Self.isIdempotent(method, path) ? 2 : 1) where reply == nil {
+            do {
+                reply = try await HTTPExchange.send(host: host, port: baseURL.port ?? 80, method: method, path: prefix + path,
+                                                    headers: headers, body: body, timeout: .seconds(Self.requestTimeout))
+            } catch HTTPExchange.Failure.cannotConnect(let reason) {
+                throw .unreachable(url: baseURL.absoluteString, reason: reason)
+            } catch HTTPExchange.Failure.timedOut {
+                throw .unreachable(url: baseURL.absoluteString, reason: "no answer within \(Int(Self.requestTimeout)) s")
+            } catch {
+                guard attempt == 1, Self.isIdempotent(method, path) else {
+                    throw .unreachable(url: baseURL.absoluteString, reason: "the connection failed (\(error))")
+                }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
         }
+        guard let reply else { throw .unreachable(url: baseURL.absoluteString, reason: "the connection failed") }
         let answer = Answer(status: reply.status, body: reply.body)
         if answer.status == 401 { throw .unauthorized(answer.errorMessage) }
         return answer
