@@ -66,10 +66,14 @@ actor LiveHub {
 
     private func announce(account: String) async {
         guard streams[account]?.isEmpty == false, let since = announced[account] else { return }
-        // A failed read announces nothing now; the next publish reads from the same point.
         guard let entries = try? await store.read({ db in
             try ChangeFeed.entries(db, account: account, since: since, limit: ChangesController.maxLimit)
-        }) else { return }
+        }) else {
+            // The database refused the read (busy, connection lost): the committed changes are
+            // announced by a retry shortly, not held back until the account's next write.
+            retryAnnouncing(account: account)
+            return
+        }
         // Another publish may have announced some of these while this one read.
         let already = announced[account] ?? since
         let fresh = entries.filter { $0.seq > already }
@@ -78,5 +82,23 @@ actor LiveHub {
         for continuation in streams[account, default: [:]].values {
             for entry in fresh { continuation.yield(entry) }
         }
+    }
+
+    /// Accounts with an announcement to try again.
+    private var retrying: Set<String> = []
+    /// How long after a failed read the account's changes are read again.
+    static let retryDelay = Duration.milliseconds(200)
+
+    private func retryAnnouncing(account: String) {
+        guard retrying.insert(account).inserted else { return }
+        Task {
+            try? await Task.sleep(for: Self.retryDelay)
+            await self.retried(account: account)
+        }
+    }
+
+    private func retried(account: String) async {
+        retrying.remove(account)
+        await announce(account: account)
     }
 }
