@@ -27,15 +27,7 @@ struct FixBatch: Decodable {
         }
     }
 
-    /// Any key, so unknown ones can be named.
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-        static let fixes = Key(stringValue: "fixes"), lat = Key(stringValue: "lat"), lon = Key(stringValue: "lon")
-        static let time = Key(stringValue: "time"), accuracy = Key(stringValue: "accuracy_m")
-    }
+    private typealias Key = JSONKey
 
     private static let fixKeys: Set<String> = ["lat", "lon", "time", "accuracy_m"]
 
@@ -122,4 +114,9 @@ struct FixBatch: Decodable {
             fix = try FixBatch.checkedFix(latitude: latitude, longitude: longitude, time: time, accuracy: accuracy)
         }
     }
+}
+
+private extension JSONKey {
+    static let fixes = JSONKey(stringValue: "fixes"), lat = JSONKey(stringValue: "lat"), lon = JSONKey(stringValue: "lon")
+    static let time = JSONKey(stringValue: "time"), accuracy = JSONKey(stringValue: "accuracy_m")
 }

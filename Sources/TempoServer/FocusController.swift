@@ -96,7 +96,8 @@ struct FocusController {
         /// Every tag of the session.
         let tags: [String]?
         let trim: Bool?
-        /// The focused stretches of a stopped session that was paused (nil: one, start to end).
+        /// The focused stretches of a session that was paused (nil: one, from start): all closed
+        /// in a stopped one; in an active one all closed (paused) or all but the last (running).
         let segments: [FocusSessionDocument.Segment]?
     }
 
@@ -142,24 +143,15 @@ struct FocusController {
     /// The session the body describes, checked against the account's other sessions.
     private static func session(id: UUID, body: SessionBody, others: inout FocusLedger, now: Date) throws -> FocusSession {
         do {
-            if body.end == nil, body.segments != nil {
-                throw APIError(.badRequest, "invalid_field", "field \"segments\" is for a stopped session (one with an end)")
-            }
-            if let end = body.end, let segments = body.segments {
-                return try segmented(id: id, body: body, segments: segments, end: end, others: &others, now: now)
+            if let segments = body.segments {
+                return try segmented(id: id, body: body, segments: segments, others: &others, now: now)
             }
             if let end = body.end {
                 return try others.add(start: body.start, end: end, tags: body.sessionTags, id: id, trim: body.trim ?? false, now: now)
             }
             // Running: it may not overlap what others focused up to now, nor run beside another.
-            guard body.start <= now else { throw FocusError.endsInFuture(end: body.start) }
-            if let active = others.active { throw APIError(.conflict, "overlap", "session \(active.displayName) is running") }
-            if body.start < now {
-                var probe = others
-                _ = try probe.add(start: body.start, end: now, tags: body.sessionTags, trim: false, now: now)
-            }
-            let stopwatch = try Stopwatch(segments: [Stopwatch.Segment(start: body.start)], stoppedAt: nil)
-            return FocusSession(id: id, tags: body.sessionTags, stopwatch: stopwatch)
+            try refuseBeside(others.active)
+            return try FocusSession(id: id, tags: body.sessionTags, stopwatch: running(from: body.start, others: others, tags: body.sessionTags, now: now))
         } catch let error as FocusError {
             switch error {
             case .overlap, .fullyCovered: throw APIError(.conflict, "overlap", error.description)
@@ -168,17 +160,20 @@ struct FocusController {
         }
     }
 
-    /// A stopped session made of several stretches (it was paused): each stretch goes through the
-    /// overlap rule on its own (trimmed or refused), and what is left of them is the session.
+    /// A session made of stretches (it was paused): each closed stretch goes through the overlap
+    /// rule on its own (trimmed or refused), and what is left of them is the session — stopped
+    /// at `end`, or, without one, paused (every stretch closed) or running (the last one open).
     private static func segmented(
-        id: UUID, body: SessionBody, segments: [FocusSessionDocument.Segment], end: Date, others: inout FocusLedger, now: Date
+        id: UUID, body: SessionBody, segments: [FocusSessionDocument.Segment], others: inout FocusLedger, now: Date
     ) throws -> FocusSession {
-        guard segments.first?.start == body.start, segments.allSatisfy({ $0.end.map { $0 <= end } ?? false }) else {
-            throw APIError(.badRequest, "invalid_field", "field \"segments\" must be closed stretches from start to at most end")
-        }
+        try checkStretches(segments, start: body.start, end: body.end, now: now)
+        if body.end == nil { try refuseBeside(others.active) }
         var kept: [Stopwatch.Segment] = []
         for segment in segments {
-            guard let segmentEnd = segment.end else { continue }
+            guard let segmentEnd = segment.end else {
+                kept += try running(from: segment.start, others: others, tags: body.sessionTags, now: now).segments
+                continue
+            }
             // A stretch other sessions cover entirely adds nothing; the others still count.
             let piece = Result { () throws(FocusError) -> FocusSession in
                 try others.add(start: segment.start, end: segmentEnd, tags: body.sessionTags, trim: body.trim ?? false, now: now)
@@ -189,12 +184,49 @@ struct FocusController {
             case .failure(let error): throw error
             }
         }
-        guard let last = kept.last?.end else { throw FocusError.fullyCovered }
+        guard !kept.isEmpty else { throw FocusError.fullyCovered }
+        let stoppedAt = body.end.map { end in kept.last?.end.map { max($0, end) } ?? end }
         let stopwatch: Stopwatch
-        do { stopwatch = try Stopwatch(segments: kept, stoppedAt: max(last, end)) } catch {
+        do { stopwatch = try Stopwatch(segments: kept, stoppedAt: stoppedAt) } catch {
             throw APIError(.badRequest, "invalid_field", "field \"segments\": \(error)")
         }
         return FocusSession(id: id, tags: body.sessionTags, stopwatch: stopwatch)
+    }
+
+    /// Refuses stretches that are not one after another from `start`, closed but for an active
+    /// session's last, and past by `end` (or by now, for an active session).
+    private static func checkStretches(_ segments: [FocusSessionDocument.Segment], start: Date, end: Date?, now: Date) throws {
+        if segments.isEmpty { throw APIError(.badRequest, "invalid_field", "field \"segments\" is empty") }
+        let limit = end ?? now
+        var previousEnd: Date?
+        for (index, segment) in segments.enumerated() {
+            let follows = previousEnd.map { segment.start >= $0 } ?? (segment.start == start)
+            let isLast = index == segments.count - 1
+            let fits = segment.end.map { segment.start <= $0 && $0 <= limit } ?? (isLast && end == nil && segment.start <= now)
+            guard follows, fits else {
+                throw APIError(.badRequest, "invalid_field", end == nil
+                    ? "field \"segments\" must be stretches one after another from start, none after now, all closed but the last"
+                    : "field \"segments\" must be closed stretches one after another from start to at most end")
+            }
+            previousEnd = segment.end
+        }
+    }
+
+    /// A stretch running since `start`: it may not overlap what `others` focused up to now.
+    private static func running(from start: Date, others: FocusLedger, tags: [String], now: Date) throws -> Stopwatch {
+        guard start <= now else { throw FocusError.endsInFuture(end: start) }
+        if start < now {
+            var probe = others
+            _ = try probe.add(start: start, end: now, tags: tags, trim: false, now: now)
+        }
+        return try Stopwatch(segments: [Stopwatch.Segment(start: start)], stoppedAt: nil)
+    }
+
+    /// An active session (running or paused) may not be kept beside another.
+    private static func refuseBeside(_ active: FocusSession?) throws {
+        guard let active else { return }
+        let state = active.stopwatch.state == .paused ? "paused" : "running"
+        throw APIError(.conflict, "overlap", "session \(active.displayName) is \(state); stop it first")
     }
 
     @Sendable func getSession(_ request: Request, context: TempoRequestContext) async throws -> Response {

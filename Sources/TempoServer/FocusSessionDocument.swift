@@ -6,6 +6,18 @@ struct FocusSessionDocument: Codable, Sendable, Equatable {
     struct Segment: Codable, Sendable, Equatable {
         let start: Date
         let end: Date?
+
+        init(start: Date, end: Date?) {
+            self.start = start
+            self.end = end
+        }
+
+        /// Strictly `start` and `end` (a request's stretches are checked as its top level is).
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["start", "end"])
+            start = try container.decode(Date.self, forKey: JSONKey(stringValue: "start"))
+            end = try container.decodeIfPresent(Date.self, forKey: JSONKey(stringValue: "end"))
+        }
     }
 
     let id: String
@@ -15,7 +27,8 @@ struct FocusSessionDocument: Codable, Sendable, Equatable {
     let tag: String?
     /// Every tag, in order.
     let tags: [String]?
-    /// The focused stretches: one, or several when an overlap was trimmed away.
+    /// The focused stretches: one, or several when it was paused or an overlap was trimmed away;
+    /// the last one open while it runs.
     let segments: [Segment]
 
     init(_ session: FocusSession) {

@@ -45,8 +45,11 @@ enum JSONBody {
         }
     }
 
+    /// The path to the field, as `segments[1].end`.
     private static func fieldName(_ context: DecodingError.Context) -> String {
-        context.codingPath.map(\.stringValue).joined(separator: ".")
+        context.codingPath.reduce(into: "") { path, key in
+            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
+        }
     }
 }
 
@@ -70,4 +73,23 @@ extension JSONDecoder {
 /// A request body whose top-level fields are exactly these.
 protocol StrictDecodable: Decodable {
     static var allowedKeys: Set<String> { get }
+}
+
+/// Any key of a JSON object, so unknown ones can be named.
+struct JSONKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// This object's keys, after refusing (as corrupted data naming it) the first not in `allowed`.
+    func strictContainer(allowing allowed: Set<String>) throws -> KeyedDecodingContainer<JSONKey> {
+        let container = try container(keyedBy: JSONKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "unknown field \"\(unknown)\""))
+        }
+        return container
+    }
 }

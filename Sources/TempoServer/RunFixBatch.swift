@@ -15,18 +15,10 @@ struct RunFixBatch: Decodable {
     struct LiveFix: Decodable {
         let body: RunFixBody
 
-        private struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        private typealias Key = JSONKey
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !RunFixBody.allowedKeys.contains($0) }) {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown field \"\(unknown)\""))
-            }
+            let container = try decoder.strictContainer(allowing: RunFixBody.allowedKeys)
             let time = try container.decode(Date.self, forKey: Key(stringValue: "time"))
             let body = RunFixBody(
                 time: time, lat: try container.decode(Double.self, forKey: Key(stringValue: "lat")),

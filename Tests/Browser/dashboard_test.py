@@ -245,25 +245,35 @@ def run(server, driver, requests):
     check("after stop the page shows the server's today total", not focus["running"] and shown == hms(focus["today_s"]),
           f"page {text_of(driver, 'focus-today')}, server {focus}")
 
-    # Pause, resume and stop on the page keep every tag of a session started on another device.
+    # Pause and stop on the page, resume on another device: one session, kept paused on the server
+    # (every device sees it), its stretches and every tag kept.
     started = str(uuid.uuid4())
+    tags = ["thesis", "writing"]
     status, _, _ = server.request("PUT", f"/v1/focus/sessions/{started}",
-                                  {"start": iso(datetime.datetime.now(datetime.timezone.utc)), "tags": ["thesis", "writing"]})
+                                  {"start": iso(datetime.datetime.now(datetime.timezone.utc)), "tags": tags})
     check("a session with two tags starts through the API", status == 201, status)
     wait_for(lambda: testid(driver, "focus-pause").is_enabled(), 3)
     time.sleep(1.1)
     testid(driver, "focus-pause").click()
     wait_for(lambda: testid(driver, "focus-resume").is_enabled(), 3)
     _, _, paused = server.request("GET", f"/v1/focus/sessions/{started}")
-    check("pausing on the page ends the stretch with every tag", paused.get("end") and paused.get("tags") == ["thesis", "writing"], paused)
-    testid(driver, "focus-resume").click()
-    resumed = wait_for(lambda: (lambda s: s["running"] and s)(server.request("GET", "/v1/focus/status")[2]), 3)
-    check("resuming on the page starts a stretch with every tag", resumed and resumed["tags"] == ["thesis", "writing"], resumed)
+    _, _, focus = server.request("GET", "/v1/focus/status")
+    check("pausing on the page keeps the session paused on the server, with every tag",
+          not paused.get("end") and len(paused.get("segments", [])) == 1 and paused["segments"][0].get("end")
+          and paused.get("tags") == tags and focus["paused"] and focus["session_id"] == started, (paused, focus))
+    check("the page says it is paused", "Paused" in text_of(driver, "focus-session"), text_of(driver, "focus-session"))
+    # Another device resumes it: the page sees it run again within 1 s, without a reload.
+    segments = paused.get("segments", []) + [{"start": iso(datetime.datetime.now(datetime.timezone.utc)), "end": None}]
+    status, _, resumed = server.request("PUT", f"/v1/focus/sessions/{started}", {"start": paused.get("start"), "tags": tags, "segments": segments})
+    check("another device resumes the paused session", status == 200, resumed)
+    running = wait_for(lambda: testid(driver, "focus-pause").is_enabled() and not testid(driver, "focus-resume").is_enabled(), 1.5)
+    check("the page shows the session running again within 1 s", running, text_of(driver, "focus-session"))
     time.sleep(1.1)
     testid(driver, "focus-stop").click()
-    stopped = wait_for(lambda: (lambda s: not s["running"] and s)(server.request("GET", "/v1/focus/status")[2]), 3)
-    _, _, last = server.request("GET", f"/v1/focus/sessions/{resumed['session_id']}") if resumed else (0, 0, {})
-    check("stopping on the page keeps every tag", stopped and last.get("end") and last.get("tags") == ["thesis", "writing"], last)
+    stopped = wait_for(lambda: (lambda s: not s["running"] and not s["paused"] and s)(server.request("GET", "/v1/focus/status")[2]), 3)
+    _, _, last = server.request("GET", f"/v1/focus/sessions/{started}")
+    check("stopping on the page ends the one session with both stretches and every tag",
+          stopped and last.get("end") and len(last.get("segments", [])) == 2 and last.get("tags") == tags, last)
 
     # A session made through the API appears without a reload within 1 s.
     driver.execute_script("window.tempoNoReload = true")

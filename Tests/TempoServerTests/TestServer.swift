@@ -41,8 +41,11 @@ final class TestServer: Sendable {
     /// Starts a server whose wall clock reads `now` (nil: the system clock, for tests that wait
     /// for a deadline), on `engine`: a new SQLite file or PostgreSQL database, or `databasePath`
     /// (a restart, or a second server on one PostgreSQL database).
+    /// The wall clock of a server started without one: 2026-11-18T11:06:40Z.
+    static let defaultNow = Date(timeIntervalSince1970: 1_795_000_000)
+
     static func start(
-        engine: ServerEngine = .sqlite, now: Date? = Date(timeIntervalSince1970: 1_795_000_000), databasePath: String? = nil
+        engine: ServerEngine = .sqlite, now: Date? = defaultNow, databasePath: String? = nil
     ) async throws -> TestServer {
         let directory = databasePath.flatMap { engine == .sqlite ? URL(fileURLWithPath: $0).deletingLastPathComponent() : nil }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
@@ -139,6 +142,7 @@ final class TestServer: Sendable {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
         var text: String { String(decoding: body, as: UTF8.self) }
         var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        var errorMessage: String { (json["error"] as? [String: Any])?["message"] as? String ?? "" }
     }
 
     /// The client: `URLSession.shared` less its cookie store, so the only cookies a request carries

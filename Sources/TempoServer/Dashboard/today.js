@@ -4,18 +4,6 @@ import { addDays, hms } from './format.js';
 import { bars, marimo, ring } from './svg.js';
 
 const $ = (id) => document.getElementById(id);
-/** Where a paused session's next stretch picks up: the server keeps only stopped stretches. */
-const PAUSED_KEY = 'tempo.focus.paused';
-
-/** The tags of the paused session (kept as JSON), so the next stretch carries every one. */
-function pausedTags() {
-  try {
-    const tags = JSON.parse(sessionStorage.getItem(PAUSED_KEY));
-    return Array.isArray(tags) ? tags : [];
-  } catch {
-    return [];
-  }
-}
 
 let status = null;
 let fetchedAt = 0;
@@ -27,23 +15,20 @@ function tick() {
   const today = status.today_s + running;
   $('focus-today').textContent = hms(today);
   ring($('focus-ring'), status.goal_s ? today / status.goal_s : 0);
-  const paused = sessionStorage.getItem(PAUSED_KEY);
   $('focus-session').textContent = status.running
     ? `Focusing since ${new Date(status.started_at).toLocaleTimeString()} · ${hms(status.session_s + running)}`
-    : paused ? 'Paused' : 'No session running';
+    : status.paused ? `Paused · ${hms(status.session_s)}` : 'No session running';
 }
 
 /** Reads the status, the last seven days and the calendar, and draws them. */
 export async function refresh() {
   status = await api('GET', '/v1/focus/status');
   fetchedAt = Date.now();
-  if (status.running) sessionStorage.removeItem(PAUSED_KEY);
-  const paused = !status.running && sessionStorage.getItem(PAUSED_KEY) !== null;
   $('focus-goal').textContent = status.goal_s ? `of ${hms(status.goal_s)}` : 'no goal set';
-  $('focus-start').disabled = status.running || paused;
+  $('focus-start').disabled = status.running || status.paused;
   $('focus-pause').disabled = !status.running;
-  $('focus-resume').disabled = !paused;
-  $('focus-stop').disabled = !status.running && !paused;
+  $('focus-resume').disabled = !status.paused;
+  $('focus-stop').disabled = !status.running && !status.paused;
   marimo($('marimo'), status.growth_stage, status.growth_stage_name);
   $('marimo-stage').textContent = status.growth_stage_name;
   $('streak').textContent = String(status.streak_days);
@@ -63,30 +48,27 @@ async function start(tags) {
   await api('PUT', `/v1/focus/sessions/${newID()}`, { start: new Date().toISOString(), tags });
 }
 
-async function stop() {
-  if (!status?.running) return;
-  await api('PUT', `/v1/focus/sessions/${status.session_id}`, { start: status.started_at, end: new Date().toISOString(), tags: status.tags });
+/**
+ * Stores the running or paused session again with its stretches as `change` makes them from the
+ * stored ones (the server keeps pauses, so every device sees the same state); `end` stops it.
+ */
+async function update(change, end) {
+  if (!status?.session_id) return;
+  const path = `/v1/focus/sessions/${status.session_id}`;
+  const session = await api('GET', path);
+  const segments = change(session.segments.map(({ start, end: stretchEnd }) => ({ start, end: stretchEnd ?? null })), new Date().toISOString());
+  await api('PUT', path, { start: session.start, tags: session.tags ?? (session.tag ? [session.tag] : []), segments, ...(end ? { end: new Date().toISOString() } : {}) });
 }
+
+/** Closes the open stretch, if one runs, at `now`. */
+const closed = (segments, now) => segments.map((stretch) => (stretch.end ? stretch : { start: stretch.start, end: now }));
 
 /** Wires the buttons; `act` runs an action and reports its error. */
 export function setUp(act) {
-  $('focus-start').addEventListener('click', () => act(async () => { await start([]); await refresh(); }));
-  $('focus-stop').addEventListener('click', () => act(async () => {
-    sessionStorage.removeItem(PAUSED_KEY);
-    await stop();
-    await refresh();
-  }));
-  // A pause ends this stretch as a stopped session; resuming starts the next with the same tag.
-  $('focus-pause').addEventListener('click', () => act(async () => {
-    sessionStorage.setItem(PAUSED_KEY, JSON.stringify(status?.tags ?? []));
-    await stop();
-    await refresh();
-  }));
-  $('focus-resume').addEventListener('click', () => act(async () => {
-    const tags = pausedTags();
-    sessionStorage.removeItem(PAUSED_KEY);
-    await start(tags);
-    await refresh();
-  }));
+  const action = (body) => () => act(async () => { await body(); await refresh(); });
+  $('focus-start').addEventListener('click', action(() => start([])));
+  $('focus-pause').addEventListener('click', action(() => update(closed)));
+  $('focus-resume').addEventListener('click', action(() => update((segments, now) => [...closed(segments, now), { start: now, end: null }])));
+  $('focus-stop').addEventListener('click', action(() => update(closed, true)));
   setInterval(tick, 1000);
 }
