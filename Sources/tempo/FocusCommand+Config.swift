@@ -12,7 +12,7 @@ extension FocusCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "IANA time zone (Europe/Berlin); not a fixed offset.") var tz: String?
         @Option(name: .customLong("day-start"), help: "HH:MM at which each day starts (00:00 to 23:59).") var dayStart: String?
-        @Option(help: "Daily goal (2h, 1h30m, 90m; 0 for none).") var goal: String?
+        @Option(help: "Daily goal (2h, 1h30m, 90m; none for no goal).") var goal: String?
         @Option(help: "Growth thresholds, comma-separated durations from 0 (0,25m,1h,2h,4h).") var growth: String?
         @OptionGroup var output: OutputOptions
 
@@ -21,8 +21,7 @@ extension FocusCommand {
             let zone = try tz.map { try FocusContext.zoneIdentifier($0) }
             let start = try dayStart.map { try DayTime(parsing: $0) }
             let goalSeconds = try goal.map { text -> Double? in
-                let value = try duration(text, "--goal")
-                return value > 0 ? value : nil
+                do { return try Preferences.goalSeconds(text) } catch { throw ValidationError("--goal: \(error)") }
             }
             let thresholds = try growth.map { text -> [Double] in
                 let values = try text.split(separator: ",").map { try duration(String($0), "--growth") }

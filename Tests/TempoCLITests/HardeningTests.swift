@@ -197,7 +197,7 @@ import Testing
     @Test func documentedValuesWorkAndPipesDoNotHang() throws {
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
-        #expect(try tempo.run("focus", "config", "--goal", "0").status == 0)
+        #expect(try tempo.run("focus", "config", "--goal", "none").status == 0)
         #expect(try tempo.run("focus", "config", "--growth", "0,25m,1h,2h,4h").status == 0)
         let fifo = tempo.file("pipe.gpx")
         #expect(mkfifo(fifo, 0o600) == 0)

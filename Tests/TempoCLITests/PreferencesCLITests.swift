@@ -55,6 +55,7 @@ import Testing
         ("units = \"metric\"\nunit = \"imperial\"\n", 2, "unit: unknown key"),
         ("\n\n[timer]\nnotify = \"yes\"\n", 4, "timer.notify: must be true or false"),
         ("goal = \"lots\"\n", 1, "goal:"),
+        ("goal = \"0\"\n", 1, "goal: a goal must be more than 0"),
         ("units = \"metric\n", 1, ""),
     ])
     func badConfigIsOneLineNamingFileLineAndKey(text: String, line: Int, message: String) throws {
@@ -86,7 +87,7 @@ import Testing
         #expect(config["day_start"] as? String == "04:00")
         #expect(config["goal_s"] as? Double == 7200)
         // What `focus config` stores wins over the file.
-        _ = try tempo.run(["focus", "config", "--goal", "0"], environment: ["TEMPO_NOW": "2026-11-20T12:00:00Z"])
+        _ = try tempo.run(["focus", "config", "--goal", "none"], environment: ["TEMPO_NOW": "2026-11-20T12:00:00Z"])
         let changed = try #require(try tempo.run(["focus", "config", "--json"], environment: ["TEMPO_NOW": "2026-11-20T12:00:00Z"]).json() as? [String: Any])
         #expect(changed["goal_s"] is NSNull)
     }

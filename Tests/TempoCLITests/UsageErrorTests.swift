@@ -26,7 +26,7 @@ struct UsageErrorTests {
         ["timer", "start", "10x"], ["timer", "start", "0s"], ["timer", "start", "-5m"], ["timer", "start", "5m", "--label", ""],
         ["timer", "start", "99999999h"], ["timer", "clear", "--before", "2026-13-01"], ["timer", "clear", "--before", "soon"],
         ["timer", "clear", "tea", "--finished"],
-        ["focus", "config", "--goal", "-1h"], ["focus", "config", "--goal", "banana"], ["focus", "config", "--tz", "Mars/Olympus"],
+        ["focus", "config", "--goal", "-1h"], ["focus", "config", "--goal", "0"], ["focus", "config", "--goal", "banana"], ["focus", "config", "--tz", "Mars/Olympus"],
         ["focus", "report", "--from", "2026-13-01"], ["focus", "report", "--to", "2026-02-30"], ["focus", "report", "--by", "fortnight"],
         ["focus", "export", "--format", "xml"], ["focus", "calendar", "--weeks", "0"], ["focus", "calendar", "--weeks", "many"],
         ["focus", "add", "--start", "not a time", "--end", "2026-11-24T09:00:00Z"],

@@ -7,7 +7,7 @@ import TempoKit
 /// units = "imperial"        # metric | imperial
 /// zone = "America/New_York" # IANA zone for every local time shown
 /// day_start = "04:00"       # focus days start here (when `focus config` set none)
-/// goal = "2h"               # daily focus goal (when `focus config` set none)
+/// goal = "2h"               # daily focus goal (when `focus config` set none); "none": no goal
 /// colour = "auto"           # auto | always | never
 ///
 /// [timer]
@@ -55,5 +55,22 @@ struct Preferences: Sendable, Equatable {
     /// times never read the file).
     static let current = Result { () throws(PreferencesError) -> Preferences in
         try load(environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+extension Preferences {
+    /// A daily goal as typed (`2h`, `1h30m`, `90m`), or nil for `none`; a goal of 0 is refused
+    /// (a goal nobody can miss is not one: `none` says so).
+    static func goalSeconds(_ text: String) throws(GoalError) -> Double? {
+        if text == "none" { return nil }
+        let seconds: Double
+        do { seconds = try DurationParser.seconds(text) } catch { throw GoalError(description: error.description) }
+        guard seconds > 0 else { throw GoalError(description: "a goal must be more than 0 (none sets no goal)") }
+        return seconds
+    }
+
+    /// Why a typed goal was refused.
+    struct GoalError: Error, CustomStringConvertible {
+        let description: String
     }
 }

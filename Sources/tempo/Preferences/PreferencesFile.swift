@@ -47,10 +47,7 @@ struct PreferencesFile {
         }
         if let value = table["goal"] {
             let text = try string(value, "goal")
-            do {
-                let seconds = try DurationParser.seconds(text)
-                preferences.goalSeconds = seconds > 0 ? seconds : nil
-            } catch { throw failure("goal", "\(error)") }
+            do { preferences.goalSeconds = try Preferences.goalSeconds(text) } catch { throw failure("goal", error.description) }
         }
         if let value = table["colour"] {
             let text = try string(value, "colour")
