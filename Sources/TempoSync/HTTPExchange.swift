@@ -53,19 +53,30 @@ enum HTTPExchange {
             head.headers.add(name: "Connection", value: "close")
             head.headers.add(name: "Content-Length", value: "\(body?.count ?? 0)")
             for (name, value) in headers { head.headers.add(name: name, value: value) }
-            try await outbound.write(.head(head))
-            if let body, !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-            try await outbound.write(.end(nil))
+            var unsent: (any Error)?
+            do {
+                try await outbound.write(.head(head))
+                if let body, !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+                try await outbound.write(.end(nil))
+            } catch {
+                // A server may answer before it has read the whole request (a refusal) and close the
+                // connection: its answer is still read below; without one, this is the failure.
+                unsent = error
+            }
             var status = 0
             var received = Data()
-            for try await part in inbound {
-                switch part {
-                case .head(let response): status = Int(response.status.code)
-                case .body(let buffer): received.append(contentsOf: buffer.readableBytesView)
-                case .end: return (status, received)
+            do {
+                for try await part in inbound {
+                    switch part {
+                    case .head(let response): status = Int(response.status.code)
+                    case .body(let buffer): received.append(contentsOf: buffer.readableBytesView)
+                    case .end: return (status, received)
+                    }
                 }
+            } catch {
+                throw unsent ?? error
             }
-            throw Failure.connectionClosed
+            throw unsent ?? Failure.connectionClosed
         }
     }
 
