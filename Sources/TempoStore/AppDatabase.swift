@@ -70,7 +70,7 @@ public struct AppDatabase: Sendable {
             }
         }
         if access == .readOnly, let reader = try openReadOnly(path: path) { return reader }
-        let queue = try connect(path: path, readonly: false)
+        let queue = try connect(path: path)
         do {
             guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
             try Self.migrate(queue)
@@ -90,7 +90,16 @@ public struct AppDatabase: Sendable {
     private static func openReadOnly(path: String) throws(StoreError) -> AppDatabase? {
         // A reader of a write-ahead-log file would create its side files and leave them.
         if usesWriteAheadLog(path) { return nil }
-        let queue = try connect(path: path, readonly: true)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            // Opening reads the schema, and a journal a killed writer left must first be rolled
+            // back (SQLITE_READONLY_ROLLBACK): a writer's connection does that.
+            return nil
+        } catch {
+            throw StoreError(error, path: path)
+        }
         do {
             guard try queue.read(Self.isTempoStoreOrEmpty) else { throw StoreError.foreign(path: path) }
             let current = try queue.read { db in
@@ -117,7 +126,15 @@ public struct AppDatabase: Sendable {
         return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
-    private static func connect(path: String, readonly: Bool) throws(StoreError) -> DatabaseQueue {
+    private static func connect(path: String) throws(StoreError) -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    private static func configuration(readonly: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.busyMode = .timeout(10)
@@ -125,11 +142,7 @@ public struct AppDatabase: Sendable {
         // Memory-mapped reads: a long streak scans much of the file, and copying it page by page
         // through read() was most of the cost.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
-        do {
-            return try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        return configuration
     }
 
     /// True for a Tempo store (its first migration is recorded) and for a file with no tables,
