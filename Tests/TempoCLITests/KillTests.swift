@@ -88,31 +88,30 @@ extension KillTests {
     }
 }
 
-/// SQLite's integrity check through Python's sqlite3 module (independent of GRDB).
+/// A store read by Python's sqlite3 module (independent of GRDB; it rolls back a hot journal first).
 enum SQLiteCheck {
+    /// SQLite's integrity check.
     static func integrity(_ path: String) throws -> String {
         guard FileManager.default.fileExists(atPath: path) else { return "ok" }
+        return try python("print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", path)
+    }
+
+    /// The store's table names.
+    static func tables(_ path: String) throws -> [String] {
+        try python("print('\\n'.join(r[0] for r in sqlite3.connect(sys.argv[1]).execute(\"SELECT name FROM sqlite_master WHERE type = 'table'\")))", path)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// What `script` prints (trimmed), run with `sqlite3` and `sys` imported and `path` as its argument.
+    private static func python(_ script: String, _ path: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", path]
+        process.arguments = ["python3", "-c", "import sqlite3, sys\n" + script, path]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The store's table names, read by Python's sqlite3 (which rolls back a hot journal first).
-    static func tables(_ path: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sqlite3,sys; print('\\n'.join(r[0] for r in sqlite3.connect(sys.argv[1]).execute(\"SELECT name FROM sqlite_master WHERE type = 'table'\")))", path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.split(separator: "\n").map(String.init)
     }
 }
