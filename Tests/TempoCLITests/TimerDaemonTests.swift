@@ -51,11 +51,13 @@ struct TimerDaemonTests {
 
         /// The pid the running daemon wrote in its lock file.
         func daemonPID() async throws -> pid_t {
-            for _ in 0..<100 {
+            // Up to 15 s of the clock, however few of them this task is scheduled in (a busy machine).
+            let end = ContinuousClock.now + .seconds(15)
+            repeat {
                 if daemonRuns, let text = try? String(contentsOfFile: lock, encoding: .utf8),
                    let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
                 try await Task.sleep(for: .milliseconds(50))
-            }
+            } while ContinuousClock.now < end
             Issue.record("no daemon started")
             return -1
         }
@@ -93,13 +95,17 @@ struct TimerDaemonTests {
     @Test func aKilledDaemonRingsThePendingTimerOnceWhenStartedAgain() async throws {
         let bench = try Bench()
         defer { bench.tempo.cleanUp() }
-        #expect(try bench.run("timer", "start", "2s", "--label", "egg", "--notify").status == 0)
+        // Long enough that the daemon is still waiting when it is found and killed, on a busy
+        // machine too (CI once found a 2 s timer's daemon already gone).
+        let deadline = ContinuousClock.now + .seconds(8)
+        #expect(try bench.run("timer", "start", "8s", "--label", "egg", "--notify").status == 0)
         let pid = try await bench.daemonPID()
         try #require(pid > 0)
         kill(pid, SIGKILL)
         #expect(try await bench.waitFor { !bench.daemonRuns })
+        #expect(bench.lines(bench.rings).isEmpty, "rang before its deadline")
         // Well past the deadline, nothing rang: the daemon was dead.
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(until: deadline + .seconds(1))
         #expect(bench.lines(bench.rings).isEmpty)
         // As after a reboot: a daemon started by hand rings it once, and returns.
         let restarted = try bench.run("timer", "daemon")
