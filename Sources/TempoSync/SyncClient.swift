@@ -53,7 +53,8 @@ public struct SyncClient: Sendable {
         var reply: (status: Int, body: Data)?
         // A connection closed under a request that may be sent twice is tried once more: a
         // transient reset costs a retry, not the whole sync.
-        for attempt in 1...(Self.isIdempotent(method, path) ? 2 : 1) where reply == nil {
+        let attempts = Self.isIdempotent(method, path) ? 2 : 1
+        for attempt in 1...attempts where reply == nil {
             do {
                 reply = try await HTTPExchange.send(host: host, port: baseURL.port ?? 80, method: method, path: prefix + path,
                                                     headers: headers, body: body, timeout: .seconds(Self.requestTimeout))
@@ -62,7 +63,7 @@ public struct SyncClient: Sendable {
             } catch HTTPExchange.Failure.timedOut {
                 throw .unreachable(url: baseURL.absoluteString, reason: "no answer within \(Int(Self.requestTimeout)) s")
             } catch {
-                guard attempt == 1, Self.isIdempotent(method, path) else {
+                guard attempt < attempts else {
                     throw .unreachable(url: baseURL.absoluteString, reason: "the connection failed (\(error))")
                 }
                 try? await Task.sleep(for: .milliseconds(200))
