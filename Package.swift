@@ -8,7 +8,7 @@ let settings: [SwiftSetting] = [
 
 /// The packages only the tools need (the store, the server, the sync client and the CLI).
 /// A library user who asks for no traits resolves none of them:
-/// `.package(url: "https://github.com/tempo-swift/tempo", from: "0.1.0", traits: [])`.
+/// `.package(url: "https://github.com/tempo-swift/tempo", from: "0.5.0", traits: [])`.
 let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
 
 let package = Package(

@@ -47,7 +47,7 @@ func format(_ value: Double) -> String { String(format: "%8.2f", value) }
 let now = Date()
 let spanSeconds = 10 * 365.25 * 86_400
 let first = now.addingTimeInterval(-spanSeconds)
-let settings = FocusSettings(timeZoneIdentifier: zone, dayStart: try DayTime(parsing: "04:00"), goalSeconds: 3600)
+let settings = FocusSettings(timeZoneIdentifier: zone, dayStart: try DayTime(parsing: "04:00"), goal: .seconds(3600))
 
 /// ~`sessionCount` sessions in equal slots from 10 years ago to now (half of them paused once),
 /// skipping whole days with probability `restDays` except in the last `unbrokenDays` days (so
@@ -148,7 +148,7 @@ let naiveMilliseconds = measure(runs: 3) { naiveTotals = naiveCalendarTotals() }
     var totals: [LocalDate: Double] = [:]
     for session in ledger.sessions {
         for interval in session.intervals(at: now) {
-            for part in calendar.split(from: interval.start, to: interval.end) { totals[part.day, default: 0] += part.seconds }
+            for part in calendar.split(from: interval.start, to: interval.end) { totals[part.day, default: 0] += part.end.timeIntervalSince(part.start) }
         }
     }
     return totals

@@ -27,7 +27,7 @@ public enum FocusICS {
                 "SUMMARY:\(text(session.tags.isEmpty ? "Focus" : session.tags.joined(separator: ", ")))",
             ]
             if !session.tags.isEmpty { lines.append("CATEGORIES:" + session.tags.map(text).joined(separator: ",")) }
-            lines.append("DESCRIPTION:" + text("Focused \(ClockText.format(seconds: session.durationSeconds(at: now)))"))
+            lines.append("DESCRIPTION:" + text("Focused \(ClockText.format(session.duration(at: now)))"))
             lines.append("END:VEVENT")
         }
         lines.append("END:VCALENDAR")

@@ -39,10 +39,13 @@ struct FocusController {
             do { dayStart = try DayTime(parsing: self.dayStart) } catch {
                 throw APIError(.badRequest, "invalid_field", "field \"day_start\": \(error)")
             }
-            if let goalS, !(goalS > 0 && ValidRange.durationSeconds.contains(goalS)) {
-                throw APIError(.badRequest, "invalid_field", "field \"goal_s\" must be more than 0 and at most \(Int(ValidRange.durationSeconds.upperBound))")
+            let goal = try goalS.map { seconds in
+                guard let goal = ValidRange.duration(seconds: seconds), goal > .zero else {
+                    throw APIError(.badRequest, "invalid_field", "field \"goal_s\" must be more than 0 and at most \(ValidRange.durations.upperBound.components.seconds)")
+                }
+                return goal
             }
-            let settings = FocusSettings(timeZoneIdentifier: tz, dayStart: dayStart, goalSeconds: goalS)
+            let settings = FocusSettings(timeZoneIdentifier: tz, dayStart: dayStart, goal: goal)
             do { _ = try settings.calendar() } catch {
                 throw APIError(.badRequest, "invalid_field", "field \"tz\": \(error)")
             }
@@ -57,7 +60,7 @@ struct FocusController {
         let caller = try context.requireCaller()
         let body = try await JSONBody.decode(SettingsBody.self, from: request, context: context)
         let settings = try body.settings()
-        let normalized = SettingsBody(tz: settings.timeZoneIdentifier, dayStart: settings.dayStart.description, goalS: settings.goalSeconds)
+        let normalized = SettingsBody(tz: settings.timeZoneIdentifier, dayStart: settings.dayStart.description, goalS: settings.goal?.timeInterval)
         let document = try JSONBody.text(normalized)
         try await store.write { db in
             let old = try String.fetchOne(db, sql: "SELECT document FROM focus_settings WHERE account_id = ?", arguments: [caller.accountID])

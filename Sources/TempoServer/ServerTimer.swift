@@ -22,7 +22,8 @@ struct ServerTimer: Sendable, Equatable {
     /// The countdown these instants describe, with the fewest segments that give the same status
     /// at every instant: pauses before the current run are one gap after `started_at`.
     func countdown() throws(CountdownError) -> Countdown {
-        try Countdown(durationSeconds: durationSeconds, phase: phase)
+        guard let duration = ValidRange.duration(seconds: durationSeconds) else { throw .invalidDuration }
+        return try Countdown(duration: duration, phase: phase)
     }
 
     /// The timer `id` as it stands at `now`: the document `tempo timer status --json` prints.

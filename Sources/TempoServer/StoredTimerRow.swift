@@ -64,11 +64,11 @@ struct StoredTimerRow: Sendable {
         case .paused(let started, let elapsed):
             phase = "paused"
             startedAt = started.timeIntervalSince1970
-            elapsedSeconds = elapsed
+            elapsedSeconds = elapsed.timeInterval
         case .cancelled(let started, let elapsed):
             phase = "cancelled"
             startedAt = started.timeIntervalSince1970
-            elapsedSeconds = elapsed
+            elapsedSeconds = elapsed.timeInterval
         }
     }
 
@@ -88,11 +88,17 @@ struct StoredTimerRow: Sendable {
         switch (self.phase, started, deadlineAt, elapsedSeconds) {
         case ("idle", _, _, _): phase = .idle
         case ("running", let started?, let deadline?, _): phase = .running(startedAt: started, deadline: Date(timeIntervalSince1970: deadline))
-        case ("paused", let started?, _, let elapsed?): phase = .paused(startedAt: started, elapsedSeconds: elapsed)
-        case ("cancelled", let started?, _, let elapsed?): phase = .cancelled(startedAt: started, elapsedSeconds: elapsed)
+        case ("paused", let started?, _, let elapsed?): phase = .paused(startedAt: started, elapsed: try duration(elapsed))
+        case ("cancelled", let started?, _, let elapsed?): phase = .cancelled(startedAt: started, elapsed: try duration(elapsed))
         default: throw StoredTimerError.malformed(id)
         }
         return ServerTimer(label: label, durationSeconds: durationSeconds, phase: phase)
+    }
+
+    /// A stored number of seconds as a duration; a row holding anything else is malformed.
+    private func duration(_ seconds: Double) throws -> Duration {
+        guard let duration = ValidRange.duration(seconds: seconds) else { throw StoredTimerError.malformed(id) }
+        return duration
     }
 
     /// The account's row for timer `id`, tombstones included.

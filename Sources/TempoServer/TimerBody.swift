@@ -54,8 +54,8 @@ struct TimerBody: StrictDecodable {
             throw Self.invalid("id", "must be the id in the path, \(pathID.uuidString.lowercased())")
         }
         if let label, label.isEmpty { throw Self.invalid("label", "must not be empty (send null for no label)") }
-        guard durationS > 0, ValidRange.durationSeconds.contains(durationS) else {
-            throw Self.invalid("duration_s", "must be more than 0 and at most \(Int(ValidRange.durationSeconds.upperBound))")
+        guard let duration = ValidRange.duration(seconds: durationS), duration > .zero else {
+            throw Self.invalid("duration_s", "must be more than 0 and at most \(ValidRange.durations.upperBound.components.seconds)")
         }
         for (name, instant) in [("started_at", startedAt), ("deadline_at", deadlineAt), ("finished_at", finishedAt)] {
             guard let instant else { continue }
@@ -101,7 +101,7 @@ struct TimerBody: StrictDecodable {
                 throw Self.invalid("elapsed_s", "must be less than duration_s for a \(state.rawValue) timer (one with no time left is finished)")
             }
             return state == .paused
-                ? .paused(startedAt: startedAt, elapsedSeconds: elapsedS) : .cancelled(startedAt: startedAt, elapsedSeconds: elapsedS)
+                ? .paused(startedAt: startedAt, elapsed: .seconds(elapsedS)) : .cancelled(startedAt: startedAt, elapsed: .seconds(elapsedS))
         case .finished:
             try forbid(["deadline_at": deadlineAt])
             let startedAt = try require("started_at", startedAt), finishedAt = try require("finished_at", finishedAt)

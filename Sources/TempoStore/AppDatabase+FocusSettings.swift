@@ -33,8 +33,8 @@ extension AppDatabase {
             _ = try settings.calendar()
             let values: [(String, String)] = [
                 ("tz", settings.timeZoneIdentifier), ("day_start", settings.dayStart.description),
-                ("goal_s", settings.goalSeconds.map { String($0) } ?? ""),
-                ("growth_thresholds_s", settings.growthThresholdsSeconds.map { String($0) }.joined(separator: ",")),
+                ("goal_s", settings.goal.map { String($0.timeInterval) } ?? ""),
+                ("growth_thresholds_s", settings.growthThresholds.map { String($0.timeInterval) }.joined(separator: ",")),
             ]
             for (key, value) in values { try FocusSettingRow(key: key, value: value).save(db) }
             // Days are counted anew in the new zone or from the new day start, in this transaction.
@@ -51,10 +51,10 @@ extension AppDatabase {
         if let zone = values["tz"] { settings.timeZoneIdentifier = zone }
         if let text = values["day_start"] { settings.dayStart = try DayTime(parsing: text) }
         // An empty stored goal is "no goal", set on purpose: it is not replaced by the default.
-        if let text = values["goal_s"] { settings.goalSeconds = Double(text) }
+        if let text = values["goal_s"] { settings.goal = Double(text).flatMap(ValidRange.duration(seconds:)) }
         if let text = values["growth_thresholds_s"] {
-            let thresholds = text.split(separator: ",").compactMap { Double($0) }
-            if !thresholds.isEmpty { settings.growthThresholdsSeconds = thresholds }
+            let thresholds = text.split(separator: ",").compactMap { Double($0).flatMap(ValidRange.duration(seconds:)) }
+            if !thresholds.isEmpty { settings.growthThresholds = thresholds }
         }
         return settings
     }

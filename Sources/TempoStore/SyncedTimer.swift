@@ -32,7 +32,7 @@ struct SyncedTimer: Encodable, Equatable {
         let countdown = timer.countdown
         id = timer.id.uuidString.lowercased()
         label = timer.label
-        durationMs = Self.milliseconds(countdown.durationSeconds)
+        durationMs = Self.milliseconds(countdown.duration.timeInterval)
         startedMs = countdown.stopwatch.startedAt.map { Self.milliseconds($0.timeIntervalSince1970) }
         let finishedAt = countdown.finishedAt
         let ranOut = finishedAt.map { end in countdown.cancelledAt.map { end <= $0 } ?? true } ?? false
@@ -43,7 +43,7 @@ struct SyncedTimer: Encodable, Equatable {
         } else if let cancelledAt = countdown.cancelledAt {
             phase = Countdown.State.cancelled.rawValue
             deadlineMs = nil
-            elapsedMs = Self.milliseconds(countdown.elapsed(at: cancelledAt))
+            elapsedMs = Self.milliseconds(countdown.elapsed(at: cancelledAt).timeInterval)
         } else {
             switch countdown.stopwatch.state {
             case .idle:
@@ -54,7 +54,7 @@ struct SyncedTimer: Encodable, Equatable {
                 // Running timers ran out above (their finishedAt is the deadline).
                 phase = countdown.stopwatch.state == .paused ? Countdown.State.paused.rawValue : Countdown.State.cancelled.rawValue
                 deadlineMs = nil
-                elapsedMs = Self.milliseconds(countdown.stopwatch.elapsed(at: .distantFuture))
+                elapsedMs = Self.milliseconds(countdown.stopwatch.elapsed(at: .distantFuture).timeInterval)
             }
         }
     }

@@ -40,7 +40,8 @@ struct TimerRow: StoredRecord, Equatable {
         /// The timer these rows store.
         func record() throws -> TimerRecord {
             let stopwatch = try Stopwatch(segments: segments.map(\.segment), stoppedAt: timer.stoppedAt)
-            let countdown = try Countdown(durationSeconds: timer.durationSeconds, stopwatch: stopwatch, cancelledAt: timer.cancelledAt)
+            guard let duration = ValidRange.duration(seconds: timer.durationSeconds) else { throw CountdownError.invalidDuration }
+            let countdown = try Countdown(duration: duration, stopwatch: stopwatch, cancelledAt: timer.cancelledAt)
             return TimerRecord(id: timer.id, label: timer.label, createdAt: timer.createdAt, countdown: countdown)
         }
     }
@@ -50,7 +51,7 @@ extension TimerRow {
     /// The row of `timer`.
     init(_ timer: TimerRecord) {
         self.init(
-            id: timer.id, label: timer.label, durationSeconds: timer.countdown.durationSeconds, createdAt: timer.createdAt,
+            id: timer.id, label: timer.label, durationSeconds: timer.countdown.duration.timeInterval, createdAt: timer.createdAt,
             stoppedAt: timer.countdown.stopwatch.stoppedAt, cancelledAt: timer.countdown.cancelledAt)
     }
 }

@@ -32,9 +32,9 @@ public struct TimerStatus: Sendable, Equatable, Codable {
         id = timer.id.uuidString.lowercased()
         label = timer.label
         self.state = state.rawValue
-        durationSeconds = countdown.durationSeconds
-        elapsedSeconds = Self.milliseconds(countdown.elapsed(at: now))
-        remainingSeconds = Self.milliseconds(countdown.remaining(at: now))
+        durationSeconds = countdown.duration.timeInterval
+        elapsedSeconds = Self.milliseconds(countdown.elapsed(at: now).timeInterval)
+        remainingSeconds = Self.milliseconds(countdown.remaining(at: now).timeInterval)
         startedAt = countdown.stopwatch.startedAt
         finishedAt = state == .finished ? countdown.finishedAt : nil
         deadlineAt = state == .running ? countdown.deadline : nil

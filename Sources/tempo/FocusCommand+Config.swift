@@ -20,12 +20,12 @@ extension FocusCommand {
             // Everything is checked before the transaction, so bad input changes nothing.
             let zone = try tz.map { try FocusContext.zoneIdentifier($0) }
             let start = try dayStart.map { try DayTime(parsing: $0) }
-            let goalSeconds = try goal.map { text -> Double? in
-                do { return try Preferences.goalSeconds(text) } catch { throw ValidationError("--goal: \(error)") }
+            let newGoal = try goal.map { text -> Duration? in
+                do { return try Preferences.goal(text) } catch { throw ValidationError("--goal: \(error)") }
             }
-            let thresholds = try growth.map { text -> [Double] in
+            let thresholds = try growth.map { text -> [Duration] in
                 let values = try text.split(separator: ",").map { try duration(String($0), "--growth") }
-                guard values.first == 0, zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                guard values.first == .zero, zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else {
                     throw ValidationError("--growth must start at 0 and increase (0,25m,1h,2h,4h)")
                 }
                 return values
@@ -34,21 +34,21 @@ extension FocusCommand {
             let settings = try database.updateFocusSettings(defaults: FocusContext.defaultSettings()) { settings in
                 if let zone { settings.timeZoneIdentifier = zone }
                 if let start { settings.dayStart = start }
-                if let goalSeconds { settings.goalSeconds = goalSeconds }
-                if let thresholds { settings.growthThresholdsSeconds = thresholds }
+                if let newGoal { settings.goal = newGoal }
+                if let thresholds { settings.growthThresholds = thresholds }
             }
             if output.json {
                 try JSONOutput.print(FocusSettingsJSON(settings))
             } else {
                 print("tz \(settings.timeZoneIdentifier)")
                 print("day start \(settings.dayStart)")
-                print("goal \(settings.goalSeconds.map { ClockText.duration(seconds: $0) } ?? "none")")
-                print("growth \(settings.growthThresholdsSeconds.map { ClockText.duration(seconds: $0) }.joined(separator: ", "))")
+                print("goal \(settings.goal.map { ClockText.duration($0) } ?? "none")")
+                print("growth \(settings.growthThresholds.map { ClockText.duration($0) }.joined(separator: ", "))")
             }
         }
 
-        private func duration(_ text: String, _ option: String) throws -> Double {
-            do { return try DurationParser.seconds(text) } catch { throw ValidationError("\(option): \(error.description)") }
+        private func duration(_ text: String, _ option: String) throws -> Duration {
+            do { return try DurationParser.duration(text) } catch { throw ValidationError("\(option): \(error.description)") }
         }
     }
 }
@@ -63,8 +63,8 @@ struct FocusSettingsJSON: Encodable {
     init(_ settings: FocusSettings) {
         tz = settings.timeZoneIdentifier
         dayStart = settings.dayStart.description
-        goalS = settings.goalSeconds
-        growthThresholdsS = settings.growthThresholdsSeconds
+        goalS = settings.goal?.timeInterval
+        growthThresholdsS = settings.growthThresholds.map(\.timeInterval)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -72,7 +72,7 @@ extension FocusCommand {
         func run() async throws {
             let context = try FocusContext(global: global, access: .update)
             let session = try context.database.deleteFocusSession(id)
-            print("Deleted \(TerminalText.escaped(session.displayName)) (\(ClockText.duration(seconds: session.durationSeconds(at: context.now))))")
+            print("Deleted \(TerminalText.escaped(session.displayName)) (\(ClockText.duration(session.duration(at: context.now))))")
         }
     }
 
@@ -90,8 +90,7 @@ extension FocusCommand {
             let at = try when.at.map(context.instant)
             let (stopped, started) = try context.database.continueFocus(id, at: at, now: context.now)
             if let stopped {
-                let seconds = stopped.durationSeconds(at: at ?? context.now)
-                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(seconds: seconds))")
+                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(stopped.duration(at: at ?? context.now)))")
             }
             print("Started \(TerminalText.escaped(started.displayName))")
         }

@@ -38,8 +38,8 @@ extension FocusCommand {
                 return
             }
             let plan = try Pomodoro.Plan(
-                workSeconds: try seconds(work, "--work"), shortBreakSeconds: try seconds(short, "--short"),
-                longBreakSeconds: try seconds(long, "--long"), rounds: rounds)
+                work: try length(work, "--work"), shortBreak: try length(short, "--short"),
+                longBreak: try length(long, "--long"), rounds: rounds)
             let resumed = try database.startOrResumePomodoro(plan: plan, tags: tags, at: now)
             let terminal = Terminal(readKeys: true)
             defer {
@@ -73,10 +73,10 @@ extension FocusCommand {
             }
         }
 
-        private func seconds(_ text: String, _ option: String) throws -> Double {
-            let value: Double
-            do { value = try DurationParser.seconds(text) } catch { throw ValidationError("\(option): \(error.description)") }
-            guard value > 0 else { throw ValidationError("\(option) must be longer than zero") }
+        private func length(_ text: String, _ option: String) throws -> Duration {
+            let value: Duration
+            do { value = try DurationParser.duration(text) } catch { throw ValidationError("\(option): \(error.description)") }
+            guard value > .zero else { throw ValidationError("\(option) must be longer than zero") }
             return value
         }
     }
@@ -90,8 +90,8 @@ enum FocusPomodoroText {
         case .shortBreak: "short break"
         case .longBreak: "long break"
         }
-        let remaining = pomodoro.remainingSeconds(at: now)
-        return "round \(pomodoro.round)/\(pomodoro.plan.rounds) \(name) \(ClockText.duration(seconds: remaining, rounding: .up)) left "
+        let remaining = pomodoro.remaining(at: now)
+        return "round \(pomodoro.round)/\(pomodoro.plan.rounds) \(name) \(ClockText.duration(remaining, rounding: .up)) left "
             + ProgressBar.render(pomodoro.countdown.progress(at: now))
     }
 }
@@ -111,7 +111,7 @@ struct FocusPomodoroJSON: Encodable {
         phase = pomodoro?.kind.rawValue
         round = pomodoro?.round
         rounds = pomodoro?.plan.rounds
-        remainingS = pomodoro?.remainingSeconds(at: now)
+        remainingS = pomodoro?.remaining(at: now).timeInterval
         phaseEndsAt = pomodoro?.countdown.deadline
         sessionID = pomodoro?.sessionID?.uuidString.lowercased()
     }

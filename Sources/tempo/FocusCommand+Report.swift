@@ -56,18 +56,18 @@ enum FocusReportTable {
         switch grouping {
         case .day:
             header = ["date", "total", "sessions", "day length"]
-            for day in report.days where day.totalSeconds > 0 || day.lengthSeconds != 86_400 {
-                rows.append([day.date.description, ClockText.duration(seconds: day.totalSeconds), String(day.sessionCount),
-                             day.lengthSeconds == 86_400 ? "" : "\(Int(day.lengthSeconds / 3600))h"])
+            for day in report.days where day.total > .zero || day.length != .seconds(86_400) {
+                rows.append([day.date.description, ClockText.duration(day.total), String(day.sessionCount),
+                             day.length == .seconds(86_400) ? "" : "\(day.length.components.seconds / 3600)h"])
             }
         case .week, .month, .tag:
             header = [grouping.rawValue, "total"]
             let groups = grouping == .week ? report.weeks : grouping == .month ? report.months : report.tags
-            for group in groups where group.totalSeconds > 0 {
-                rows.append([TerminalText.escaped(group.key ?? "(no tag)"), ClockText.duration(seconds: group.totalSeconds)])
+            for group in groups where group.total > .zero {
+                rows.append([TerminalText.escaped(group.key ?? "(no tag)"), ClockText.duration(group.total)])
             }
         }
-        rows.append(["total", ClockText.duration(seconds: report.totalSeconds)] + Array(repeating: "", count: header.count - 2))
+        rows.append(["total", ClockText.duration(report.total)] + Array(repeating: "", count: header.count - 2))
         var lines = ["Focus \(report.from) to \(report.to) · \(report.settings.timeZoneIdentifier), days start \(report.settings.dayStart)"]
         lines += table([header] + rows)
         if !report.flaggedSessionIDs.isEmpty {

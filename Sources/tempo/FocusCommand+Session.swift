@@ -28,7 +28,7 @@ extension FocusCommand {
                 return ledger.start(tags: tags, at: at)
             }
             if let stopped {
-                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(seconds: stopped.durationSeconds(at: at)))")
+                print("Stopped \(TerminalText.escaped(stopped.displayName)) after \(ClockText.duration(stopped.duration(at: at)))")
             }
             print("Started \(TerminalText.escaped(started.displayName))")
         }
@@ -48,7 +48,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.pause(at: at)
             }
-            print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(seconds: session.durationSeconds(at: now)))")
+            print("Paused \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(session.duration(at: now)))")
         }
     }
 
@@ -66,7 +66,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.resume(at: at)
             }
-            print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(seconds: session.durationSeconds(at: at)))")
+            print("Resumed \(TerminalText.escaped(session.displayName)) at \(ClockText.duration(session.duration(at: at)))")
         }
     }
 
@@ -85,7 +85,7 @@ extension FocusCommand {
                 if at != now { try ledger.checkBackdated(at, starting: false, now: now) }
                 return try ledger.stop(at: at)
             }
-            print("Stopped \(TerminalText.escaped(session.displayName)) after \(ClockText.duration(seconds: session.durationSeconds(at: now)))"
+            print("Stopped \(TerminalText.escaped(session.displayName)) after \(ClockText.duration(session.duration(at: now)))"
                   + (session.clockWentBackwards ? " (the clock went backwards during it; backwards time counts zero)" : ""))
         }
     }
@@ -128,7 +128,7 @@ extension FocusCommand {
             // The times are read in the configured zone before the store is opened for writing.
             let context = try FocusContext(global: global, access: .readOnly)
             let startDate = try context.instant(start)
-            let endDate = try end.map(context.instant) ?? startDate.addingTimeInterval(DurationParser.seconds(duration ?? ""))
+            let endDate = try end.map(context.instant) ?? startDate.adding(DurationParser.duration(duration ?? ""))
             let session: FocusSession
             do {
                 session = try global.openDatabase().addFocusSession(start: startDate, end: endDate, tags: tags, trim: trim, now: context.now)
@@ -136,7 +136,7 @@ extension FocusCommand {
                 guard case .overlap = error else { throw error }
                 throw CLIError("\(FocusContext.message(for: error)); use --trim to add only the time around it")
             }
-            print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.duration(seconds: session.durationSeconds(at: context.now)))")
+            print("Added \(TerminalText.escaped(session.displayName)): \(ClockText.duration(session.duration(at: context.now)))")
         }
     }
 }

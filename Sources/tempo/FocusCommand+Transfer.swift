@@ -35,7 +35,7 @@ extension FocusCommand {
                     }.joined(separator: " ")
                     lines.append([
                         session.id.uuidString.lowercased(), csv(session.tags.joined(separator: ";")), session.startedAt.map(JSONOutput.iso8601) ?? "",
-                        session.stoppedAt.map(JSONOutput.iso8601) ?? "", String(session.durationSeconds(at: context.now)), segments,
+                        session.stoppedAt.map(JSONOutput.iso8601) ?? "", String(session.duration(at: context.now).timeInterval), segments,
                     ].joined(separator: ","))
                 }
                 print(lines.joined(separator: "\n"))
@@ -129,7 +129,7 @@ struct FocusExportJSON: Encodable {
         self.sessions = sessions.map { session in
             Session(
                 id: session.id.uuidString.lowercased(), tag: session.tag, tags: session.tags, startedAt: session.startedAt, stoppedAt: session.stoppedAt,
-                durationS: session.durationSeconds(at: now), clockWentBackwards: session.clockWentBackwards,
+                durationS: session.duration(at: now).timeInterval, clockWentBackwards: session.clockWentBackwards,
                 importKey: session.importKey,
                 segments: session.stopwatch.segments.map { Segment(start: $0.start, end: $0.end) })
         }

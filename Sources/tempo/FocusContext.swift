@@ -48,7 +48,7 @@ struct FocusContext {
         let preferences = try Preferences.current.get()
         var settings = FocusSettings(timeZoneIdentifier: preferences.zoneIdentifier ?? systemTimeZone)
         if let dayStart = preferences.dayStart { settings.dayStart = dayStart }
-        settings.goalSeconds = preferences.goalSeconds
+        settings.goal = preferences.goal
         return settings
     }
 

@@ -30,7 +30,7 @@ struct FocusLogJSON: Encodable {
         startedAt = session.startedAt
         stoppedAt = session.stoppedAt
         state = session.stopwatch.state.rawValue
-        durationS = session.durationSeconds(at: now)
+        durationS = session.duration(at: now).timeInterval
     }
 
     /// Every key, absent instants as `null`.

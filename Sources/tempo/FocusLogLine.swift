@@ -25,7 +25,7 @@ struct FocusLogLine {
         } else {
             end = session.stopwatch.state == .paused ? "(paused)" : "(running)"
         }
-        duration = ClockText.duration(seconds: session.durationSeconds(at: now))
+        duration = ClockText.duration(session.duration(at: now))
         tags = TerminalText.escaped(session.tags.joined(separator: ", "))
     }
 

@@ -5,7 +5,7 @@ import TempoKit
 @main
 struct Tempo: AsyncParsableCommand {
     /// The release (also the `.deb`'s version).
-    static let version = "0.4.0"
+    static let version = "0.5.0"
 
     static let configuration = CommandConfiguration(
         commandName: "tempo",

@@ -26,23 +26,23 @@ struct NewTimerOptions: ParsableArguments {
     @Option(help: "A name to show and to refer to the timer by.")
     var label: String?
 
-    func seconds() throws -> Double {
+    func length() throws -> Duration {
         do {
-            return try DurationParser.seconds(duration)
+            return try DurationParser.duration(duration)
         } catch {
             throw ValidationError(error.description)
         }
     }
 
     mutating func validate() throws {
-        guard try seconds() > 0 else { throw ValidationError("the duration must be longer than zero") }
+        guard try length() > .zero else { throw ValidationError("the duration must be longer than zero") }
         if let label, label.isEmpty { throw ValidationError("the label must not be empty") }
     }
 
     /// Stores the new timer, running from `now`; with `ringing`, it is handed to the timer
     /// daemon, which rings it at zero and runs `then`.
     func start(in database: AppDatabase, at now: Date, ringing: Bool = false, then: String? = nil) throws -> TimerRecord {
-        var countdown = try Countdown(durationSeconds: seconds())
+        var countdown = try Countdown(duration: length())
         try countdown.start(at: now)
         let timer = TimerRecord(label: label, createdAt: now, countdown: countdown)
         if ringing {
@@ -188,7 +188,7 @@ enum TimerOutput {
         guard let display, !json else { return try JSONOutput.print(TimerStatus(timer, at: now)) }
         let countdown = timer.countdown
         let state = countdown.state(at: now)
-        var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.duration(seconds: countdown.remaining(at: now), rounding: .up)) left of \(ClockText.duration(seconds: countdown.durationSeconds))  \(ProgressBar.render(countdown.progress(at: now)))"
+        var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.duration(countdown.remaining(at: now), rounding: .up)) left of \(ClockText.duration(countdown.duration))  \(ProgressBar.render(countdown.progress(at: now)))"
         if state == .finished, let finished = countdown.finishedAt {
             line += "  finished at \(LocalTime.describe(finished, relativeTo: now, in: display))"
         } else if state == .running, let deadline = countdown.deadline {
@@ -201,8 +201,8 @@ enum TimerOutput {
         let countdown = timer.countdown
         return [
             timer.shortID, timer.label ?? "", countdown.state(at: now).rawValue,
-            ClockText.duration(seconds: countdown.remaining(at: now), rounding: .up),
-            ClockText.duration(seconds: countdown.durationSeconds),
+            ClockText.duration(countdown.remaining(at: now), rounding: .up),
+            ClockText.duration(countdown.duration),
             countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now, in: display) } ?? "",
         ]
     }
@@ -221,7 +221,7 @@ enum TimerOutput {
                 throw StoreError.refused("\(TerminalText.escaped(timer.displayName)): \(error.description)")
             }
         }
-        print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.duration(seconds: timer.countdown.remaining(at: now), rounding: .up)) left")
+        print("\(verb) \(TerminalText.escaped(timer.displayName)): \(ClockText.duration(timer.countdown.remaining(at: now), rounding: .up)) left")
         return timer
     }
 }

@@ -80,7 +80,7 @@ struct TimerWatch {
     private func line(_ record: TimerRecord, remaining: Int, at now: Date) -> String {
         let countdown = record.countdown
         let paused = countdown.state(at: now) == .paused ? "  paused (space resumes)" : ""
-        let fraction = 1 - Double(remaining) / countdown.durationSeconds
+        let fraction = 1 - Double(remaining) / countdown.duration.timeInterval
         return "\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.duration(seconds: Double(remaining)))  \(ProgressBar.render(fraction))\(paused)"
     }
 
@@ -99,7 +99,7 @@ struct TimerWatch {
 
     private func stopped(_ what: String, _ record: TimerRecord, terminal: Terminal, at now: Date, hint: String? = nil) {
         terminal.endLine()
-        let remaining = ClockText.duration(seconds: record.countdown.remaining(at: now), rounding: .up)
+        let remaining = ClockText.duration(record.countdown.remaining(at: now), rounding: .up)
         terminal.line("\(what): \(TerminalText.escaped(record.displayName)) with \(remaining) left" + (hint.map { "; \($0)" } ?? ""))
     }
 

@@ -74,5 +74,13 @@ struct UsageErrorTests {
         // The .deb script takes its version from the binary, not from a copy.
         let script = try String(contentsOf: RunFixtures.directory.appendingPathComponent("../../../scripts/package-deb").standardized, encoding: .utf8)
         #expect(script.contains(#"version="$("$binary" --version)""#))
+        // The README's package line asks for the version the binary says it is, and the
+        // changelog's newest section is that version.
+        let root = RunFixtures.directory.appendingPathComponent("../../..").standardized
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let number = version.stdout.trimmingCharacters(in: .newlines)
+        #expect(readme.contains(#".package(url: "https://github.com/tempo-swift/tempo", from: "\#(number)""#))
+        #expect(changelog.components(separatedBy: "\n").first { $0.hasPrefix("## ") }?.hasPrefix("## \(number) ") == true)
     }
 }

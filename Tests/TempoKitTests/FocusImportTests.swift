@@ -11,7 +11,7 @@ import TempoKit
         #expect(result.sessions.count == 1)
         #expect(result.sessions[0].tags == ["a", "b"])
         #expect(result.sessions[0].startedAt == FocusTestSupport.instant("2024-03-31T00:30:00Z"))
-        #expect(result.sessions[0].durationSeconds(at: Date()) == 3600)
+        #expect(result.sessions[0].duration(at: Date()) == .seconds(3600))
         #expect(result.sessions[0].importKey == "timew:20240331T003000Z/20240331T013000Z/a b")
     }
 
@@ -21,7 +21,7 @@ import TempoKit
         #expect(result.format == .watson)
         #expect(result.sessions.first?.tags == ["thesis", "draft"])  // the project, then the frame's tags
         #expect(result.sessions.first?.importKey == "watson:c0ffee")
-        #expect(result.sessions.first?.durationSeconds(at: Date()) == 3600.5)
+        #expect(result.sessions.first?.duration(at: Date()) == .seconds(3600.5))
     }
 
     @Test func tempoCSVWithAQuotedTag() throws {
@@ -33,7 +33,7 @@ import TempoKit
         #expect(result.format == .tempoCSV)
         #expect(result.sessions.first?.tags == [#"math, "hard""#])  // the older one-tag header
         #expect(result.sessions.first?.stopwatch.segments.count == 2)
-        #expect(result.sessions.first?.durationSeconds(at: Date()) == 3000)
+        #expect(result.sessions.first?.duration(at: Date()) == .seconds(3000))
     }
 
     @Test func tempoCSVWithSeveralTags() throws {

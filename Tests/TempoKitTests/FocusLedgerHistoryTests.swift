@@ -22,17 +22,17 @@ import TempoKit
     @Test func movingTheStartLaterCutsTheFirstSegmentAndAnEarlierEndDropsTheLast() throws {
         var (ledger, first, _) = try ledger()
         let later = try ledger.edit(id: first, start: t0 + 600, end: nil, tags: nil, now: now)
-        #expect(later.durationSeconds(at: now) == 2400)  // 08:10–08:30 and 08:40–09:00
+        #expect(later.duration(at: now) == .seconds(2400))  // 08:10–08:30 and 08:40–09:00
         let shorter = try ledger.edit(id: first, start: nil, end: t0 + 2100, tags: nil, now: now)
         #expect(shorter.stopwatch.segments.count == 1)  // the 08:40 segment lies after the new end
-        #expect(shorter.durationSeconds(at: now) == 1200)
+        #expect(shorter.duration(at: now) == .seconds(1200))
         #expect(shorter.stoppedAt == t0 + 2100)
     }
 
     @Test func movingTheEndLaterExtendsTheLastSegmentUnlessItOverlaps() throws {
         var (ledger, first, _) = try ledger()
         let longer = try ledger.edit(id: first, start: t0 - 600, end: t0 + 5400, tags: ["thesis", "writing"], now: now)
-        #expect(longer.durationSeconds(at: now) == 2400 + 3000)  // 07:50–08:30 and 08:40–09:30
+        #expect(longer.duration(at: now) == .seconds(2400 + 3000))  // 07:50–08:30 and 08:40–09:30
         #expect(longer.tags == ["thesis", "writing"])
         #expect(throws: FocusError.conflict(session: "mail (\(ledger.sessions[1].shortID))", start: t0 + 7200, end: t0 + 10_800)) {
             try ledger.edit(id: first, start: nil, end: t0 + 7500, tags: nil, now: now)

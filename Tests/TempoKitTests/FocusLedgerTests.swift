@@ -14,7 +14,7 @@ import TempoKit
         #expect(stopped?.stoppedAt == switched)
         #expect(ledger.active?.id == second.id)
         #expect(ledger.sessions.filter(\.isActive).count == 1)
-        #expect(ledger.sessions[0].durationSeconds(at: switched.addingTimeInterval(999)) == 600)
+        #expect(ledger.sessions[0].duration(at: switched.addingTimeInterval(999)) == .seconds(600))
     }
 
     /// What a library user writes: no tag, no trim, the present as `now`.
@@ -41,7 +41,7 @@ import TempoKit
         #expect(throws: FocusError.self) { try ledger.pause(at: t0.addingTimeInterval(110)) }
         try ledger.resume(at: t0.addingTimeInterval(200))
         let stopped = try ledger.stop(at: t0.addingTimeInterval(250))
-        #expect(stopped.durationSeconds(at: t0.addingTimeInterval(1000)) == 150)
+        #expect(stopped.duration(at: t0.addingTimeInterval(1000)) == .seconds(150))
         #expect(throws: FocusError.noActiveSession) { try ledger.stop(at: t0.addingTimeInterval(300)) }
         ledger.start(tags: [], at: t0.addingTimeInterval(400))
         try ledger.cancel()
@@ -68,7 +68,7 @@ import TempoKit
         try ledger.add(start: t0.addingTimeInterval(600), end: t0.addingTimeInterval(1200), tags: [], trim: false, now: now)
         let trimmed = try ledger.add(start: t0, end: t0.addingTimeInterval(1800), tags: ["x"], trim: true, now: now)
         #expect(trimmed.stopwatch.segments.map { $0.start.timeIntervalSince(t0) } == [0, 1200])
-        #expect(trimmed.durationSeconds(at: now) == 1200)
+        #expect(trimmed.duration(at: now) == .seconds(1200))
         #expect(throws: FocusError.fullyCovered) {
             try ledger.add(start: t0.addingTimeInterval(700), end: t0.addingTimeInterval(800), tags: [], trim: true, now: now)
         }

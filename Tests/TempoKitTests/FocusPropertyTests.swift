@@ -32,7 +32,7 @@ import TempoKit
         }
         let now = cursor.addingTimeInterval(Double(specs.first?.0 ?? 0) / 3)
         let settings = FocusSettings(
-            timeZoneIdentifier: zones[setup.0], dayStart: try DayTime(hour: setup.2, minute: setup.3 ?? 0), goalSeconds: 3600)
+            timeZoneIdentifier: zones[setup.0], dayStart: try DayTime(hour: setup.2, minute: setup.3 ?? 0), goal: .seconds(3600))
         return (ledger, settings, now)
     }
 
@@ -71,7 +71,7 @@ import TempoKit
             let now = base.addingTimeInterval(Double(days.count) * 86_400 + Double(setup.3))
             if setup.4 == 1 { ledger.start(tags: ["now"], at: now.addingTimeInterval(-60)) }
             let settings = FocusSettings(
-                timeZoneIdentifier: Self.zones[setup.0], dayStart: try DayTime(hour: setup.1, minute: 0), goalSeconds: setup.2 == 1 ? 3600 : nil)
+                timeZoneIdentifier: Self.zones[setup.0], dayStart: try DayTime(hour: setup.1, minute: 0), goal: setup.2 == 1 ? .seconds(3600) : nil)
             let today = try settings.calendar().day(containing: now)
             let whole = try ledger.report(settings: settings, from: today, to: today, now: now)
             let status = try ledger.status(settings: settings, now: now)
@@ -79,7 +79,7 @@ import TempoKit
             #expect(status.report.streakDays == whole.streakDays)
             #expect(status.report.goalProgress == whole.goalProgress)
             #expect(status.report.growthStage == whole.growthStage)
-            #expect(status.sessionSeconds == (setup.4 == 1 ? 60 : 0))
+            #expect(status.sessionElapsed == .seconds((setup.4 == 1 ? 60 : 0)))
         }
     }
 
@@ -87,7 +87,7 @@ import TempoKit
         await propertyCheck(count: 200, input: Self.sessionGen, Self.settingsGen) { specs, setup in
             let (ledger, settings, now) = try Self.build(specs, setup)
             let report = try ledger.report(settings: settings, now: now)
-            let sessions = ledger.sessions.reduce(0) { $0 + $1.durationSeconds(at: now) }
+            let sessions = ledger.sessions.reduce(Duration.zero) { $0 + $1.duration(at: now) }.timeInterval
             #expect(abs(report.totalSeconds - sessions) < 1e-6)
             #expect(abs(report.days.reduce(0) { $0 + $1.totalSeconds } - sessions) < 1e-6)
             #expect(abs(report.tags.reduce(0) { $0 + $1.totalSeconds } - sessions) < 1e-6)

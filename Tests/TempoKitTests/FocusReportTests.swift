@@ -48,14 +48,14 @@ import TempoKit
         let now = S.instant("2024-05-01T10:20:00Z")
         let status = try ledger.status(settings: berlin, now: now)
         #expect(status.report.todaySeconds == 4800)
-        #expect(status.sessionSeconds == 1200)
+        #expect(status.sessionElapsed == .seconds(1200))
         #expect(status.isRunning)
         #expect(try ledger.report(settings: berlin, now: now).days.last?.totalSeconds == 4800)
     }
 
     @Test func streakCountsGoalDaysAndTodayDoesNotBreakIt() throws {
         var settings = berlin
-        settings.goalSeconds = 3600
+        settings.goal = .seconds(3600)
         let ledger = FocusLedger(sessions: [
             try S.session([("2024-05-01T08:00:00Z", "2024-05-01T09:00:00Z")]),
             try S.session([("2024-05-02T08:00:00Z", "2024-05-02T09:30:00Z")]),
@@ -109,7 +109,7 @@ import TempoKit
         ledger.start(tags: [], at: S.instant("2024-05-01T10:00:00Z"))
         let report = try ledger.report(settings: FocusSettings(timeZoneIdentifier: "UTC"), now: S.instant("2024-05-01T09:00:00Z"))
         #expect(report.todaySeconds == 0)
-        #expect(try ledger.status(settings: FocusSettings(timeZoneIdentifier: "UTC"), now: S.instant("2024-05-01T09:00:00Z")).sessionSeconds == 0)
+        #expect(try ledger.status(settings: FocusSettings(timeZoneIdentifier: "UTC"), now: S.instant("2024-05-01T09:00:00Z")).sessionElapsed == .seconds(0))
     }
 
     @Test func weeksMonthsAndTags() throws {

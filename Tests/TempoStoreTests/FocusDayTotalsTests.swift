@@ -49,7 +49,7 @@ import GRDB
         var now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
         var settings = try database.updateFocusSettings(defaultTimeZone: "UTC") { settings in
             settings.timeZoneIdentifier = Self.zones[Int(seed) % Self.zones.count]
-            settings.goalSeconds = seed % 2 == 0 ? 1800 : nil
+            settings.goal = seed % 2 == 0 ? .seconds(1800) : nil
         }
         try database.keepFocusDayTotals(settings: settings)
         var longestStreak = 0

@@ -35,7 +35,7 @@ import TempoStore
     ] as [(Int, Int?, Int)])
     func streakIsTheSameWhereverTheWindowsFall(days: Int, gap: Int?, streak: Int) throws {
         let (database, now) = try database(days: days, gap: gap, pausedEveryOther: days == 1500)
-        let settings = FocusSettings(timeZoneIdentifier: "UTC", goalSeconds: 1800)
+        let settings = FocusSettings(timeZoneIdentifier: "UTC", goal: .seconds(1800))
         let status = try database.focusStatus(settings: settings, now: now)
         let full = try database.focusLedger().report(settings: settings, now: now)
         #expect(status.report.streakDays == streak)
@@ -49,7 +49,7 @@ import TempoStore
     /// streak still matches the full report.
     @Test func streakMatchesTheFullReportInAZoneWithDayStart() throws {
         let (database, now) = try database(days: 900, gap: 500)
-        let settings = FocusSettings(timeZoneIdentifier: "Europe/Berlin", dayStart: try DayTime(parsing: "04:00"), goalSeconds: 1800)
+        let settings = FocusSettings(timeZoneIdentifier: "Europe/Berlin", dayStart: try DayTime(parsing: "04:00"), goal: .seconds(1800))
         let status = try database.focusStatus(settings: settings, now: now)
         let full = try database.focusLedger().report(settings: settings, now: now)
         #expect(status.report.streakDays == 399)

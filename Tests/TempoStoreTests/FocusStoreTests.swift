@@ -25,7 +25,7 @@ import TempoStore
         let ledger = try database.focusLedger()
         #expect(ledger.sessions.count == 2)
         #expect(ledger.sessions[0] == stopped)
-        #expect(ledger.sessions[0].durationSeconds(at: t0.addingTimeInterval(1e4)) == 120.5)
+        #expect(ledger.sessions[0].duration(at: t0.addingTimeInterval(1e4)) == .seconds(120.5))
         #expect(ledger.active?.tag == "next")
         try database.changeFocus("test") { ledger in try ledger.cancel() }
         #expect(try database.focusLedger().sessions.count == 1)
@@ -76,7 +76,7 @@ import TempoStore
 
     @Test func statusWidensItsWindowForALongStreak() throws {
         let database = try AppDatabase.inMemory()
-        let settings = FocusSettings(timeZoneIdentifier: "UTC", goalSeconds: 1800)
+        let settings = FocusSettings(timeZoneIdentifier: "UTC", goal: .seconds(1800))
         let now = t0.addingTimeInterval(300 * 86_400 + 3600)
         let sessions = (0...300).map { day -> FocusSession in
             let start = t0.addingTimeInterval(Double(day) * 86_400)
@@ -97,16 +97,16 @@ import TempoStore
         try database.updateFocusSettings(defaultTimeZone: "UTC") { settings in
             settings.timeZoneIdentifier = "Europe/Berlin"
             settings.dayStart = try DayTime(parsing: "04:00")
-            settings.goalSeconds = 7200
+            settings.goal = .seconds(7200)
         }
         let settings = try database.focusSettings(defaultTimeZone: "UTC")
-        #expect(settings == FocusSettings(timeZoneIdentifier: "Europe/Berlin", dayStart: try DayTime(parsing: "04:00"), goalSeconds: 7200))
+        #expect(settings == FocusSettings(timeZoneIdentifier: "Europe/Berlin", dayStart: try DayTime(parsing: "04:00"), goal: .seconds(7200)))
     }
 
     @Test func pomodoroStateSurvivesAndAdvancesByDeadlines() throws {
         let database = try AppDatabase.inMemory()
         let t0 = self.t0
-        let plan = try Pomodoro.Plan(workSeconds: 1500, shortBreakSeconds: 300, longBreakSeconds: 900, rounds: 2)
+        let plan = try Pomodoro.Plan(work: .seconds(1500), shortBreak: .seconds(300), longBreak: .seconds(900), rounds: 2)
         try database.changePomodoro { pomodoro, ledger in pomodoro = try Pomodoro(plan: plan, tags: ["p"], at: t0, ledger: &ledger) }
         // "Killed", then looked at again 27 minutes later: in the short break, 3 minutes left.
         let later = t0.addingTimeInterval(27 * 60)
@@ -115,7 +115,7 @@ import TempoStore
             return pomodoro
         }
         #expect(pomodoro?.kind == .shortBreak)
-        #expect(pomodoro?.remainingSeconds(at: later) == 180)
+        #expect(pomodoro?.remaining(at: later) == .seconds(180))
         let ledger = try database.focusLedger()
         #expect(ledger.sessions.count == 1)
         #expect(ledger.sessions[0].stoppedAt == t0.addingTimeInterval(1500))
@@ -126,7 +126,7 @@ import TempoStore
     /// tag, and the sessions it starts from then on carry it.
     @Test func aCycleStoredWithOneTagStillReads() throws {
         let t0 = self.t0
-        let plan = try Pomodoro.Plan(workSeconds: 1500, shortBreakSeconds: 300, longBreakSeconds: 900, rounds: 2)
+        let plan = try Pomodoro.Plan(work: .seconds(1500), shortBreak: .seconds(300), longBreak: .seconds(900), rounds: 2)
         var ledger = FocusLedger()
         let cycle = try Pomodoro(plan: plan, tags: ["thesis"], at: t0, ledger: &ledger)
         var old = try JSONSerialization.jsonObject(with: JSONEncoder().encode(cycle)) as? [String: Any] ?? [:]

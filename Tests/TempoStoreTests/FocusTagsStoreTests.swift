@@ -35,7 +35,7 @@ import TempoStore
         let database = try AppDatabase.open(path: path)
         let sessions = try database.focusLedger().sessions
         #expect(sessions.map(\.tags) == [["thesis writing"], []])
-        #expect(sessions.map { $0.durationSeconds(at: t0) } == [3600, 3600])
+        #expect(sessions.map { $0.duration(at: t0) } == [.seconds(3600), .seconds(3600)])
         // Nothing to undo in a store that never journaled.
         #expect(throws: FocusError.nothingToUndo) { try database.undoFocus() }
     }

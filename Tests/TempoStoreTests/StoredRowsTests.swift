@@ -31,7 +31,7 @@ import Testing
 
     @Test func savingATimerUpdatesItsSegmentsInPlace() throws {
         let database = try AppDatabase.inMemory()
-        var countdown = try Countdown(durationSeconds: 600)
+        var countdown = try Countdown(duration: .seconds(600))
         try countdown.start(at: t0)
         try countdown.pause(at: t0 + 10)
         try countdown.resume(at: t0 + 20)
@@ -57,13 +57,13 @@ import Testing
         #expect(try takeLog(database) == ["insert"])
         try database.changeFocus("test") { ledger in _ = try ledger.stop(at: t0 + 180) }
         #expect(try takeLog(database) == ["update"])
-        #expect(try database.focusLedger().sessions.first?.durationSeconds(at: t0 + 1000) == 120)
+        #expect(try database.focusLedger().sessions.first?.duration(at: t0 + 1000) == .seconds(120))
     }
 
     /// Older Tempo versions read these files: ids as `uuidString` text, instants as REAL.
     @Test func rowsKeepTheStoredFormat() throws {
         let database = try AppDatabase.inMemory()
-        var countdown = try Countdown(durationSeconds: 60)
+        var countdown = try Countdown(duration: .seconds(60))
         try countdown.start(at: t0)
         let timer = TimerRecord(label: nil, createdAt: t0, countdown: countdown)
         try database.insertTimer(timer)

@@ -33,7 +33,7 @@ import TempoStore
         #expect(try database.focusLedger().sessions.map(SyncedFocusSession.init) == [SyncedFocusSession(first), trimmed])
 
         // A change made here is offered again; a session removed here is offered as a deletion.
-        try database.updateFocusSettings(defaultTimeZone: "UTC") { $0.goalSeconds = 7200 }
+        try database.updateFocusSettings(defaultTimeZone: "UTC") { $0.goal = .seconds(7200) }
         #expect(try database.syncOutbox() == [.settings(SyncedFocusSettings(tz: "Europe/Berlin", dayStart: "00:00", goalS: 7200))])
         try database.acknowledgePush(.settings(SyncedFocusSettings(tz: "Europe/Berlin", dayStart: "00:00", goalS: 7200)))
         let firstID = first.id.uuidString

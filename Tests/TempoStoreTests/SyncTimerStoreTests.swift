@@ -10,7 +10,7 @@ import TempoStore
     let t0 = Date(timeIntervalSince1970: 1_714_550_400.25)  // 2024-05-01T08:00:00.250Z
 
     private func started(_ label: String, seconds: Double, at start: Date) throws -> TimerRecord {
-        var countdown = try Countdown(durationSeconds: seconds)
+        var countdown = try Countdown(duration: .seconds(seconds))
         try countdown.start(at: start)
         return TimerRecord(label: label, createdAt: start, countdown: countdown)
     }

@@ -9,7 +9,7 @@ import TempoStore
     let t0 = Date(timeIntervalSince1970: 1_795_600_000)
 
     private func started(_ label: String, seconds: Double, at start: Date) throws -> TimerRecord {
-        var countdown = try Countdown(durationSeconds: seconds)
+        var countdown = try Countdown(duration: .seconds(seconds))
         try countdown.start(at: start)
         return TimerRecord(label: label, createdAt: start, countdown: countdown)
     }

@@ -8,7 +8,7 @@ import Testing
     let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func insert(_ label: String, seconds: Double, at start: Date, in database: AppDatabase) throws {
-        var countdown = try Countdown(durationSeconds: seconds)
+        var countdown = try Countdown(duration: .seconds(seconds))
         try countdown.start(at: start)
         try database.insertTimer(TimerRecord(label: label, createdAt: start, countdown: countdown))
     }

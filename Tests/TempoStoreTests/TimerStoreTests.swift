@@ -7,7 +7,7 @@ import Testing
     let t0 = Date(timeIntervalSince1970: 1_700_000_000.25)
 
     private func started(_ label: String?, seconds: Double = 60, at start: Date) throws -> TimerRecord {
-        var countdown = try Countdown(durationSeconds: seconds)
+        var countdown = try Countdown(duration: .seconds(seconds))
         try countdown.start(at: start)
         return TimerRecord(label: label, createdAt: start, countdown: countdown)
     }
@@ -20,7 +20,7 @@ import Testing
         try database.insertTimer(timer)
         let loaded = try database.timer(matching: "tea", at: t0 + 30)
         #expect(loaded == timer)
-        #expect(loaded.countdown.remaining(at: t0 + 30) == 39.5)
+        #expect(loaded.countdown.remaining(at: t0 + 30) == .seconds(39.5))
     }
 
     @Test func aFailedChangeRollsBackTheWholeTransaction() throws {

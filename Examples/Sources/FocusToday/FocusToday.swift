@@ -12,6 +12,6 @@ struct FocusToday {
 
         let berlin = FocusSettings(timeZoneIdentifier: "Europe/Berlin", dayStart: try DayTime(hour: 4))
         let report = try ledger.report(settings: berlin, now: now)
-        print("today (\(report.today)) in Berlin:", ClockText.format(seconds: report.todaySeconds))
+        print("today (\(report.today)) in Berlin:", ClockText.format(report.todayTotal))
     }
 }

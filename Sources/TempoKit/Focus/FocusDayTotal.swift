@@ -8,13 +8,20 @@ import Foundation
 public struct FocusDayTotal: Sendable, Hashable {
     /// The logical day (zone and day start of the settings it was computed with).
     public let date: LocalDate
-    /// Seconds of focus within the day.
-    public let totalSeconds: Double
+    /// Focus within the day.
+    public var total: Duration { .seconds(totalSeconds) }
+    /// ``total`` in seconds, as stored.
+    package let totalSeconds: Double
     /// How many sessions have focus time within the day.
     public let sessionCount: Int
 
-    /// A day's total as stored.
-    public init(date: LocalDate, totalSeconds: Double, sessionCount: Int) {
+    /// A day's total, as a store that keeps them read it.
+    public init(date: LocalDate, total: Duration, sessionCount: Int) {
+        self.init(date: date, totalSeconds: total.timeInterval, sessionCount: sessionCount)
+    }
+
+    /// A day's total as stored, in seconds.
+    package init(date: LocalDate, totalSeconds: Double, sessionCount: Int) {
         self.date = date
         self.totalSeconds = totalSeconds
         self.sessionCount = sessionCount

@@ -22,12 +22,16 @@ public struct FocusHeatMap: Sendable {
     }
 
     private var scale: Double {
-        if let goal = report.goalSeconds, goal > 0 { return goal }
+        if let goal = report.goal, goal > .zero { return goal.timeInterval }
         return max(1, report.days.map(\.totalSeconds).max() ?? 1)
     }
 
-    /// The level (0 none … 4 at or past the goal) of a day with `seconds` of focus.
-    public func level(_ seconds: Double) -> Int {
+    /// The level (0 none … 4 at or past the goal) of a day with `total` focus.
+    public func level(_ total: Duration) -> Int {
+        level(seconds: total.timeInterval)
+    }
+
+    private func level(seconds: Double) -> Int {
         guard seconds > 0 else { return 0 }
         return min(4, 1 + Int(seconds / scale * 3))
     }
@@ -48,13 +52,13 @@ public struct FocusHeatMap: Sendable {
             var line = names[weekday - 1] + " "
             for week in 0..<weeks {
                 guard let day = day(week: week, weekday: weekday) else { line += "  "; continue }
-                let level = level(day.totalSeconds)
+                let level = level(seconds: day.totalSeconds)
                 line += colour ? colours[level] + glyphs[level] + "\u{1B}[0m " : glyphs[level] + " "
             }
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)
         }
-        lines.append("less · ░ ▒ ▓ █ more (goal \(report.goalSeconds.map { ClockText.duration(seconds: $0) } ?? "none")); total \(ClockText.duration(seconds: report.totalSeconds))")
+        lines.append("less · ░ ▒ ▓ █ more (goal \(report.goal.map { ClockText.duration($0) } ?? "none")); total \(ClockText.duration(seconds: report.totalSeconds))")
         return lines.joined(separator: "\n")
     }
 
@@ -80,7 +84,7 @@ public struct FocusHeatMap: Sendable {
             for weekday in 1...7 {
                 guard let day = day(week: week, weekday: weekday) else { continue }
                 let x = left + week * (cell + gap), y = top + (weekday - 1) * (cell + gap)
-                parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.duration(seconds: day.totalSeconds))</title></rect>"#)
+                parts.append(#"<rect x="\#(x)" y="\#(y)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fills[level(seconds: day.totalSeconds)])" data-date="\#(day.date)" data-total-s="\#(Int(day.totalSeconds))"><title>\#(day.date): \#(ClockText.duration(seconds: day.totalSeconds))</title></rect>"#)
             }
         }
         let legendY = grid + 6
@@ -89,7 +93,7 @@ public struct FocusHeatMap: Sendable {
         for (level, fill) in fills.enumerated() {
             parts.append(#"<rect x="\#(left + 24 + level * (cell + gap))" y="\#(legendY)" width="\#(cell)" height="\#(cell)" rx="2" fill="\#(fill)" data-level="\#(level)"/>"#)
         }
-        let goal = report.goalSeconds.map { "goal \(ClockText.duration(seconds: $0))" } ?? "busiest day \(ClockText.duration(seconds: scale))"
+        let goal = report.goal.map { "goal \(ClockText.duration($0))" } ?? "busiest day \(ClockText.duration(seconds: scale))"
         parts.append(#"<text x="\#(left + 28 + 5 * (cell + gap))" y="\#(legendY + cell - 3)">More (of \#(goal))</text>"#)
         parts.append("</g>")
         parts.append("</svg>")

@@ -35,9 +35,9 @@ extension FocusLedger {
         let wholeFrom = min(firstWholeDay, today)
         let recent = try report(settings: settings, from: wholeFrom, to: today, now: now)
         var streak = 0
-        var day = settings.meetsGoal(totalSeconds: recent.todaySeconds) ? today : today.adding(days: -1)
+        var day = settings.meetsGoal(total: recent.todayTotal) ? today : today.adding(days: -1)
         var index = day.daysSinceEpoch - wholeFrom.daysSinceEpoch
-        while index >= 0, settings.meetsGoal(totalSeconds: recent.days[index].totalSeconds) {
+        while index >= 0, settings.meetsGoal(total: recent.days[index].total) {
             streak += 1
             index -= 1
             day = day.adding(days: -1)
@@ -48,7 +48,7 @@ extension FocusLedger {
             reading: while true {
                 let older = try totalsBefore(day.adding(days: 1), limit)
                 for total in older {
-                    guard total.date == day, settings.meetsGoal(totalSeconds: total.totalSeconds) else { break reading }
+                    guard total.date == day, settings.meetsGoal(total: total.total) else { break reading }
                     streak += 1
                     day = day.adding(days: -1)
                 }
@@ -62,7 +62,7 @@ extension FocusLedger {
         let todayReport = try report(settings: settings, from: today, to: today, now: now)
         let session = active
         return FocusStatus(
-            session: session, sessionSeconds: session?.durationSeconds(at: now) ?? 0,
+            session: session, sessionElapsed: session?.duration(at: now) ?? .zero,
             report: todayReport.with(streakDays: streak, reachingHistoryStart: reachesHistoryStart))
     }
 

@@ -103,7 +103,7 @@ extension FocusLedger {
 
         let todayIndex = today.daysSinceEpoch - firstDay.daysSinceEpoch
         let todaySeconds = totals[todayIndex]
-        let meetsGoal = settings.meetsGoal(totalSeconds:)
+        let meetsGoal = { (seconds: Double) in settings.meetsGoal(total: .seconds(seconds)) }
         var streak = 0
         var cursor = meetsGoal(todaySeconds) ? todayIndex : todayIndex - 1
         while cursor >= 0, meetsGoal(totals[cursor]) {
@@ -111,13 +111,13 @@ extension FocusLedger {
             cursor -= 1
         }
 
-        let tags = tagTotals.map { FocusReport.Group(key: $0.key, totalSeconds: $0.value, firstDay: rangeFrom, lastDay: rangeTo) }
-            .sorted { ($0.totalSeconds, $1.key ?? "") > ($1.totalSeconds, $0.key ?? "") }
+        let tags = tagTotals.sorted { ($0.value, $1.key ?? "") > ($1.value, $0.key ?? "") }
+            .map { FocusReport.Group(key: $0.key, totalSeconds: $0.value, firstDay: rangeFrom, lastDay: rangeTo) }
         return FocusReport(
             settings: settings, now: now, today: today, from: rangeFrom, to: rangeTo, days: days, tags: tags,
             totalSeconds: rangeTotal, todaySeconds: todaySeconds, streakDays: streak,
             streakReachesHistoryStart: streak > 0 && cursor < 0,
-            growthStage: settings.growthStage(forSeconds: todaySeconds),
+            growthStage: settings.growthStage(for: .seconds(todaySeconds)),
             flaggedSessionIDs: flagged.sorted().map { sessions[$0].id })
     }
 }

@@ -11,10 +11,14 @@ public struct FocusReport: Sendable, Hashable {
     public struct Day: Sendable, Hashable {
         /// The logical day.
         public let date: LocalDate
-        /// Seconds of focus within the day.
-        public let totalSeconds: Double
-        /// The day's length in seconds (86,400; 82,800 or 90,000 on DST days).
-        public let lengthSeconds: Double
+        /// Focus within the day.
+        public var total: Duration { .seconds(totalSeconds) }
+        /// The day's length (24 h; 23 h or 25 h on DST days).
+        public var length: Duration { .seconds(lengthSeconds) }
+        /// ``total`` as summed, in seconds (what documents and stored totals carry).
+        package let totalSeconds: Double
+        /// ``length`` in seconds.
+        package let lengthSeconds: Double
         /// How many sessions have focus time within the day.
         public let sessionCount: Int
     }
@@ -23,8 +27,10 @@ public struct FocusReport: Sendable, Hashable {
     public struct Group: Sendable, Hashable {
         /// `2024-W13`, `2024-03`, or the tag (nil: untagged sessions).
         public let key: String?
-        /// Seconds of focus.
-        public let totalSeconds: Double
+        /// Focus in the group.
+        public var total: Duration { .seconds(totalSeconds) }
+        /// ``total`` as summed, in seconds.
+        package let totalSeconds: Double
         /// The first and last logical day of the group that lie in the report's range.
         public let firstDay: LocalDate
         /// See ``firstDay``.
@@ -45,10 +51,14 @@ public struct FocusReport: Sendable, Hashable {
     public let days: [Day]
     /// Totals per tag over the range, largest first.
     public let tags: [Group]
-    /// Seconds of focus over the range.
-    public let totalSeconds: Double
-    /// Seconds of focus today, the active session counted up to `now`.
-    public let todaySeconds: Double
+    /// Focus over the range.
+    public var total: Duration { .seconds(totalSeconds) }
+    /// Focus today, the active session counted up to `now`.
+    public var todayTotal: Duration { .seconds(todaySeconds) }
+    /// ``total`` as summed, in seconds (what documents carry, exactly).
+    package let totalSeconds: Double
+    /// ``todayTotal`` as summed, in seconds.
+    package let todaySeconds: Double
     /// Consecutive days meeting the goal, up to today if today meets it, else up to yesterday
     /// (today does not break a streak until it ends).
     public let streakDays: Int
@@ -61,13 +71,13 @@ public struct FocusReport: Sendable, Hashable {
     /// overlapped an earlier session's (counted once), by id.
     public let flaggedSessionIDs: [UUID]
 
-    /// The daily goal in seconds, if one is set.
-    public var goalSeconds: Double? { settings.goalSeconds }
+    /// The daily goal, if one is set.
+    public var goal: Duration? { settings.goal }
 
     /// Today's fraction of the goal (may exceed 1); nil without a goal.
     public var goalProgress: Double? {
-        guard let goal = settings.goalSeconds, goal > 0 else { return nil }
-        return todaySeconds / goal
+        guard let goal = settings.goal, goal > .zero else { return nil }
+        return todayTotal / goal
     }
 
     /// Totals per ISO week (Monday to Sunday, named `YYYY-Www`) over the range.

@@ -55,8 +55,8 @@ public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     /// Running or paused: not yet stopped.
     public var isActive: Bool { stopwatch.state == .running || stopwatch.state == .paused }
 
-    /// Focused seconds at `now` (the open segment counts up to `now`); never negative.
-    public func durationSeconds(at now: Date) -> TimeInterval { stopwatch.elapsed(at: now) }
+    /// The time focused at `now` (the open segment counts up to `now`); never negative.
+    public func duration(at now: Date) -> Duration { stopwatch.elapsed(at: now) }
 
     /// Whether the wall clock went backwards while the session was recorded.
     public var clockWentBackwards: Bool { stopwatch.wallClockWentBackwards }

@@ -8,24 +8,24 @@ public struct FocusSettings: Sendable, Hashable, Codable {
     public var timeZoneIdentifier: String
     /// The local time each day starts at (default 00:00).
     public var dayStart: DayTime
-    /// The daily goal in seconds; nil means "any focus at all meets the day's goal".
-    public var goalSeconds: TimeInterval?
-    /// Today's total, in seconds, at which each growth stage of the marimo is reached,
-    /// ascending, starting at 0 (default 0, 25 min, 1 h, 2 h, 4 h).
-    public var growthThresholdsSeconds: [TimeInterval]
+    /// The daily goal; nil means "any focus at all meets the day's goal".
+    public var goal: Duration?
+    /// Today's total at which each growth stage of the marimo is reached, ascending, starting
+    /// at zero (default 0, 25 min, 1 h, 2 h, 4 h).
+    public var growthThresholds: [Duration]
 
     /// The default thresholds: 5 stages at 0, 25 min, 1 h, 2 h and 4 h.
-    public static let defaultGrowthThresholdsSeconds: [TimeInterval] = [0, 1500, 3600, 7200, 14_400]
+    public static let defaultGrowthThresholds: [Duration] = [.zero, .seconds(1500), .seconds(3600), .seconds(7200), .seconds(14_400)]
 
     /// Settings; the zone must be an IANA name (checked when a ``DayCalendar`` is made).
     public init(
-        timeZoneIdentifier: String, dayStart: DayTime = .midnight, goalSeconds: TimeInterval? = nil,
-        growthThresholdsSeconds: [TimeInterval] = FocusSettings.defaultGrowthThresholdsSeconds
+        timeZoneIdentifier: String, dayStart: DayTime = .midnight, goal: Duration? = nil,
+        growthThresholds: [Duration] = FocusSettings.defaultGrowthThresholds
     ) {
         self.timeZoneIdentifier = timeZoneIdentifier
         self.dayStart = dayStart
-        self.goalSeconds = goalSeconds
-        self.growthThresholdsSeconds = growthThresholdsSeconds
+        self.goal = goal
+        self.growthThresholds = growthThresholds
     }
 
     /// The calendar these settings count days with; throws for unknown zones and fixed offsets.
@@ -33,21 +33,51 @@ public struct FocusSettings: Sendable, Hashable, Codable {
         try DayCalendar(timeZoneIdentifier: timeZoneIdentifier, dayStart: dayStart)
     }
 
-    /// Whether a day with `totalSeconds` of focus counts for a streak: it reaches the goal, or
-    /// without a goal, has any focus.
-    public func meetsGoal(totalSeconds: TimeInterval) -> Bool {
-        if let goal = goalSeconds, goal > 0 { return totalSeconds >= goal }
-        return totalSeconds > 0
+    /// Whether a day with `total` focus counts for a streak: it reaches the goal, or without a
+    /// goal, has any focus.
+    public func meetsGoal(total: Duration) -> Bool {
+        if let goal, goal > .zero { return total >= goal }
+        return total > .zero
     }
 
-    /// The growth stage (0-based) reached by `seconds` of focus today.
-    public func growthStage(forSeconds seconds: TimeInterval) -> Int {
-        max(0, growthThresholdsSeconds.sorted().lastIndex(where: { seconds >= $0 }) ?? 0)
+    /// The growth stage (0-based) reached by `total` focus today.
+    public func growthStage(for total: Duration) -> Int {
+        max(0, growthThresholds.sorted().lastIndex(where: { total >= $0 }) ?? 0)
     }
 
     /// The name of a growth stage of the marimo, for people.
     public static func growthStageName(_ stage: Int) -> String {
         let names = ["spore", "sprout", "small marimo", "marimo", "big marimo"]
         return stage < names.count ? names[max(0, stage)] : "giant marimo"
+    }
+}
+
+extension FocusSettings {
+    private enum CodingKeys: String, CodingKey {
+        case timeZoneIdentifier, dayStart, goalSeconds, growthThresholdsSeconds
+    }
+
+    /// Reads settings whose durations are numbers of seconds (`goalSeconds`, `growthThresholdsSeconds`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func duration(_ seconds: Double, _ key: CodingKeys) throws -> Duration {
+            guard let duration = ValidRange.duration(seconds: seconds) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(seconds) s is not a duration from 0 s to 100 years")
+            }
+            return duration
+        }
+        try self.init(
+            timeZoneIdentifier: container.decode(String.self, forKey: .timeZoneIdentifier),
+            dayStart: container.decode(DayTime.self, forKey: .dayStart),
+            goal: container.decodeIfPresent(Double.self, forKey: .goalSeconds).map { try duration($0, .goalSeconds) },
+            growthThresholds: container.decode([Double].self, forKey: .growthThresholdsSeconds).map { try duration($0, .growthThresholdsSeconds) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
+        try container.encode(dayStart, forKey: .dayStart)
+        try container.encodeIfPresent(goal?.timeInterval, forKey: .goalSeconds)
+        try container.encode(growthThresholds.map(\.timeInterval), forKey: .growthThresholdsSeconds)
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 public struct FocusStatus: Sendable, Hashable {
     /// The active session (running or paused), if any.
     public let session: FocusSession?
-    /// Seconds the active session has focused at `now` (0 without one).
-    public let sessionSeconds: Double
+    /// The time the active session has focused at `now` (zero without one).
+    public let sessionElapsed: Duration
     /// The report of today these numbers come from.
     public let report: FocusReport
 
@@ -48,6 +48,6 @@ extension FocusLedger {
     private func wholeStatus(settings: FocusSettings, today: LocalDate, now: Date) throws(DayCalendarError) -> FocusStatus {
         let report = try report(settings: settings, from: today, to: today, now: now)
         let session = active
-        return FocusStatus(session: session, sessionSeconds: session?.durationSeconds(at: now) ?? 0, report: report)
+        return FocusStatus(session: session, sessionElapsed: session?.duration(at: now) ?? .zero, report: report)
     }
 }

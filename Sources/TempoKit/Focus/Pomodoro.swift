@@ -8,28 +8,33 @@ import Foundation
 /// with the right remaining time. Focus periods become focus sessions in a ``FocusLedger``
 /// (started at the phase's start, stopped at its end); breaks do not.
 public struct Pomodoro: Sendable, Hashable, Codable {
-    /// The lengths of the phases, in seconds, and how many focus periods make a cycle.
-    public struct Plan: Sendable, Hashable, Codable {
-        public var workSeconds: Double
-        public var shortBreakSeconds: Double
-        public var longBreakSeconds: Double
+    /// The lengths of the phases and how many focus periods make a cycle.
+    public struct Plan: Sendable, Hashable {
+        /// A focus period.
+        public var work: Duration
+        /// The break between two focus periods.
+        public var shortBreak: Duration
+        /// The break after the last focus period.
+        public var longBreak: Duration
+        /// Focus periods in a cycle.
         public var rounds: Int
 
         /// The number of focus periods a cycle may have.
         public static let roundsRange = 1...1000
 
         /// A plan; every length must be positive (at most 100 years) and `rounds` in ``roundsRange``.
-        public init(workSeconds: Double = 1500, shortBreakSeconds: Double = 300, longBreakSeconds: Double = 900, rounds: Int = 4) throws(FocusError) {
-            for value in [workSeconds, shortBreakSeconds, longBreakSeconds]
-            where !(value > 0 && ValidRange.durationSeconds.contains(value)) {
-                throw .invalidDuration(String(value))
+        public init(
+            work: Duration = .seconds(1500), shortBreak: Duration = .seconds(300), longBreak: Duration = .seconds(900), rounds: Int = 4
+        ) throws(FocusError) {
+            for value in [work, shortBreak, longBreak] where !(value > .zero && ValidRange.durations.contains(value)) {
+                throw .invalidDuration("\(value.timeInterval) s")
             }
             guard Self.roundsRange.contains(rounds) else {
                 throw .outOfRange(OutOfRange(name: "the number of rounds", value: "\(rounds)", range: "1 to 1000 focus periods"))
             }
-            self.workSeconds = workSeconds
-            self.shortBreakSeconds = shortBreakSeconds
-            self.longBreakSeconds = longBreakSeconds
+            self.work = work
+            self.shortBreak = shortBreak
+            self.longBreak = longBreak
             self.rounds = rounds
         }
     }
@@ -70,17 +75,17 @@ public struct Pomodoro: Sendable, Hashable, Codable {
         self.tags = tags
         self.phaseIndex = 0
         do {
-            self.countdown = try Countdown(durationSeconds: plan.workSeconds)
+            self.countdown = try Countdown(duration: plan.work)
             try countdown.start(at: now)
         } catch {
-            throw .invalidDuration(String(plan.workSeconds))
+            throw .invalidDuration("\(plan.work.timeInterval) s")
         }
         ledger.start(tags: tags, id: sessionID, at: now)
         self.sessionID = sessionID
     }
 
-    /// Seconds left in the current phase at `now`.
-    public func remainingSeconds(at now: Date) -> Double { countdown.remaining(at: now) }
+    /// The time left in the current phase at `now`.
+    public func remaining(at now: Date) -> Duration { countdown.remaining(at: now) }
 
     /// Moves through every phase that ended by `now`, each at its own deadline: a work phase's
     /// session is stopped at the deadline (if it is still active), the next work phase's
@@ -98,13 +103,13 @@ public struct Pomodoro: Sendable, Hashable, Codable {
                 finishedAt = end
                 break
             }
-            let seconds = switch kind {
-            case .work: plan.workSeconds
-            case .shortBreak: plan.shortBreakSeconds
-            case .longBreak: plan.longBreakSeconds
+            let length = switch kind {
+            case .work: plan.work
+            case .shortBreak: plan.shortBreak
+            case .longBreak: plan.longBreak
             }
             // Lengths were checked positive in the plan, so these cannot fail.
-            guard var next = try? Countdown(durationSeconds: seconds) else { break }
+            guard var next = try? Countdown(duration: length) else { break }
             _ = try? next.start(at: end)
             countdown = next
             if kind == .work {
@@ -153,5 +158,32 @@ extension Pomodoro {
         try container.encode(countdown, forKey: .countdown)
         try container.encodeIfPresent(sessionID, forKey: .sessionID)
         try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
+    }
+}
+
+extension Pomodoro.Plan: Codable {
+    private enum CodingKeys: String, CodingKey { case workSeconds, shortBreakSeconds, longBreakSeconds, rounds }
+
+    /// Reads a plan stored with its lengths in seconds (`workSeconds`, `shortBreakSeconds`, `longBreakSeconds`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func length(_ key: CodingKeys) throws -> Duration {
+            let seconds = try container.decode(Double.self, forKey: key)
+            guard let duration = ValidRange.duration(seconds: seconds) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(seconds) s is not a duration from 0 s to 100 years")
+            }
+            return duration
+        }
+        try self.init(
+            work: length(.workSeconds), shortBreak: length(.shortBreakSeconds), longBreak: length(.longBreakSeconds),
+            rounds: container.decode(Int.self, forKey: .rounds))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(work.timeInterval, forKey: .workSeconds)
+        try container.encode(shortBreak.timeInterval, forKey: .shortBreakSeconds)
+        try container.encode(longBreak.timeInterval, forKey: .longBreakSeconds)
+        try container.encode(rounds, forKey: .rounds)
     }
 }

@@ -5,8 +5,7 @@ import Foundation
 struct RunTimer: Sendable {
     /// Start, pauses and stop as instants.
     private(set) var stopwatch = Stopwatch()
-    /// The closed segments' seconds, summed oldest first as `Stopwatch.elapsed` sums them, so a
-    /// reading here is the stopwatch's, bit for bit.
+    /// The closed segments' seconds, summed oldest first.
     private var closedSeconds = 0.0
     /// The open segment's start while the timer runs.
     private var openStart: Date?
@@ -32,7 +31,7 @@ struct RunTimer: Sendable {
         if wasRunning { closeOpenSegment() }
     }
 
-    /// Seconds the timer has run by `now` (`stopwatch.elapsed(at: now)`).
+    /// Seconds the timer has run by `now` (`stopwatch.elapsed(at: now)` in seconds).
     func seconds(at now: Date) -> Double {
         guard let openStart else { return closedSeconds }
         return closedSeconds + Stopwatch.Segment(start: openStart).seconds(at: now)

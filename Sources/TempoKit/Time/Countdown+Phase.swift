@@ -9,36 +9,36 @@ extension Countdown {
         /// Running (or finished) since `startedAt`, reaching zero at `deadline`; time between them
         /// beyond the duration was spent paused.
         case running(startedAt: Date, deadline: Date)
-        /// Paused after running `elapsedSeconds` in all.
-        case paused(startedAt: Date, elapsedSeconds: Double)
-        /// Cancelled after running `elapsedSeconds` in all.
-        case cancelled(startedAt: Date, elapsedSeconds: Double)
+        /// Paused after running `elapsed` in all.
+        case paused(startedAt: Date, elapsed: Duration)
+        /// Cancelled after running `elapsed` in all.
+        case cancelled(startedAt: Date, elapsed: Duration)
     }
 
-    /// The countdown of `durationSeconds` in `phase`, with the fewest segments that give the same
+    /// The countdown of `duration` in `phase`, with the fewest segments that give the same
     /// status at every instant from the phase on: pauses before the current run are one gap right
     /// after the start.
-    public init(durationSeconds: Double, phase: Phase) throws(CountdownError) {
+    public init(duration: Duration, phase: Phase) throws(CountdownError) {
         let segments: [Stopwatch.Segment]
         var stoppedAt: Date?
         switch phase {
         case .idle:
-            try self.init(durationSeconds: durationSeconds)
+            try self.init(duration: duration)
             return
         case .running(let startedAt, let deadline):
-            let runningSince = deadline.addingTimeInterval(-durationSeconds)
+            let runningSince = deadline.adding(.zero - duration)
             segments = runningSince > startedAt
                 ? [Stopwatch.Segment(start: startedAt, end: startedAt), Stopwatch.Segment(start: runningSince)]
                 : [Stopwatch.Segment(start: startedAt)]
-        case .paused(let startedAt, let elapsedSeconds):
-            segments = [Stopwatch.Segment(start: startedAt, end: startedAt.addingTimeInterval(elapsedSeconds))]
-        case .cancelled(let startedAt, let elapsedSeconds):
-            let end = startedAt.addingTimeInterval(elapsedSeconds)
+        case .paused(let startedAt, let elapsed):
+            segments = [Stopwatch.Segment(start: startedAt, end: startedAt.adding(elapsed))]
+        case .cancelled(let startedAt, let elapsed):
+            let end = startedAt.adding(elapsed)
             segments = [Stopwatch.Segment(start: startedAt, end: end)]
             stoppedAt = end
         }
         let stopwatch: Stopwatch
         do { stopwatch = try Stopwatch(segments: segments, stoppedAt: stoppedAt) } catch { throw .stopwatch(error) }
-        try self.init(durationSeconds: durationSeconds, stopwatch: stopwatch, cancelledAt: stoppedAt)
+        try self.init(duration: duration, stopwatch: stopwatch, cancelledAt: stoppedAt)
     }
 }

@@ -11,33 +11,25 @@ public struct Countdown: Sendable, Codable, Hashable {
         case idle, running, paused, finished, cancelled
     }
 
-    /// The full length of the countdown, in seconds (positive).
-    public let durationSeconds: TimeInterval
+    /// The full length of the countdown (positive).
+    public let duration: Duration
     /// The running periods.
     public private(set) var stopwatch: Stopwatch
     /// When it was cancelled, if it was.
     public private(set) var cancelledAt: Date?
 
-    /// A countdown that has not started; `durationSeconds` must be positive and at most
-    /// ``ValidRange/durationSeconds``'s end (100 years).
-    public init(durationSeconds: TimeInterval) throws(CountdownError) {
-        guard durationSeconds > 0, ValidRange.durationSeconds.contains(durationSeconds) else { throw .invalidDuration }
-        self.durationSeconds = durationSeconds
+    /// A countdown of `duration` that has not started; `duration` must be positive and at most
+    /// ``ValidRange/durations``' end (100 years).
+    public init(duration: Duration) throws(CountdownError) {
+        guard duration > .zero, ValidRange.durations.contains(duration) else { throw .invalidDuration }
+        self.duration = duration
         self.stopwatch = Stopwatch()
         self.cancelledAt = nil
     }
 
-    /// A countdown of `duration` that has not started (see ``init(durationSeconds:)``).
-    public init(duration: Duration) throws(CountdownError) {
-        try self.init(durationSeconds: duration.timeInterval)
-    }
-
-    /// The full length of the countdown.
-    public var duration: Duration { .seconds(durationSeconds) }
-
     /// Rebuilds a stored countdown.
-    public init(durationSeconds: TimeInterval, stopwatch: Stopwatch, cancelledAt: Date?) throws(CountdownError) {
-        try self.init(durationSeconds: durationSeconds)
+    public init(duration: Duration, stopwatch: Stopwatch, cancelledAt: Date?) throws(CountdownError) {
+        try self.init(duration: duration)
         self.stopwatch = stopwatch
         self.cancelledAt = cancelledAt
     }
@@ -55,39 +47,39 @@ public struct Countdown: Sendable, Codable, Hashable {
         }
     }
 
-    /// Seconds run at `now`, never more than the duration.
-    public func elapsed(at now: Date) -> TimeInterval {
-        min(durationSeconds, stopwatch.elapsed(at: limit(now)))
+    /// The time run at `now`, never more than the duration.
+    public func elapsed(at now: Date) -> Duration {
+        min(duration, stopwatch.elapsed(at: limit(now)))
     }
 
-    /// Seconds left at `now`, between 0 and the duration.
-    public func remaining(at now: Date) -> TimeInterval {
-        max(0, durationSeconds - elapsed(at: now))
+    /// The time left at `now`, between zero and the duration.
+    public func remaining(at now: Date) -> Duration {
+        duration - elapsed(at: now)
     }
 
     /// The fraction done at `now`, from 0 to 1.
     public func progress(at now: Date) -> Double {
-        elapsed(at: now) / durationSeconds
+        elapsed(at: now) / duration
     }
 
     /// When the remaining time reaches zero if nothing changes: `nil` unless running.
     public var deadline: Date? {
         guard cancelledAt == nil, stopwatch.state == .running, let open = stopwatch.segments.last else { return nil }
-        let before = stopwatch.segments.dropLast().reduce(0) { $0 + $1.seconds(at: open.start) }
-        return open.start.addingTimeInterval(max(0, durationSeconds - before))
+        let before = stopwatch.segments.dropLast().reduce(Duration.zero) { $0 + $1.duration(at: open.start) }
+        return open.start.adding(max(.zero, duration - before))
     }
 
     /// The instant the remaining time reached zero, if it has or will without further action
     /// (that is, the deadline of a running countdown). Compare with `now` to know which.
     public var finishedAt: Date? {
-        var total: TimeInterval = 0
+        var total = Duration.zero
         for segment in stopwatch.segments {
             guard let end = segment.end else { return deadline }
-            let seconds = segment.seconds(at: end)
-            if total + seconds >= durationSeconds {
-                return segment.start.addingTimeInterval(durationSeconds - total)
+            let length = segment.duration(at: end)
+            if total + length >= duration {
+                return segment.start.adding(duration - total)
             }
-            total += seconds
+            total += length
         }
         return nil
     }
@@ -129,6 +121,30 @@ public struct Countdown: Sendable, Codable, Hashable {
     private func limit(_ now: Date) -> Date {
         if let cancelledAt, cancelledAt < now { return cancelledAt }
         return now
+    }
+}
+
+extension Countdown {
+    private enum CodingKeys: String, CodingKey { case durationSeconds, stopwatch, cancelledAt }
+
+    /// Reads a countdown stored as `durationSeconds` (a number), `stopwatch` and `cancelledAt`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let seconds = try container.decode(Double.self, forKey: .durationSeconds)
+        guard let duration = ValidRange.duration(seconds: seconds), duration > .zero else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .durationSeconds, in: container, debugDescription: CountdownError.invalidDuration.description)
+        }
+        try self.init(
+            duration: duration, stopwatch: container.decode(Stopwatch.self, forKey: .stopwatch),
+            cancelledAt: container.decodeIfPresent(Date.self, forKey: .cancelledAt))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(duration.timeInterval, forKey: .durationSeconds)
+        try container.encode(stopwatch, forKey: .stopwatch)
+        try container.encodeIfPresent(cancelledAt, forKey: .cancelledAt)
     }
 }
 

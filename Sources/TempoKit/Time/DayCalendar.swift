@@ -141,8 +141,8 @@ public struct DayPart: Sendable, Hashable {
     public let start: Date
     public let end: Date
 
-    /// The part's length in seconds.
-    public var seconds: TimeInterval { end.timeIntervalSince(start) }
+    /// The part's length.
+    public var duration: Duration { .between(start, end) }
 }
 
 /// A time zone that cannot be used for days.

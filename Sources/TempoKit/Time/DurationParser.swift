@@ -1,16 +1,21 @@
 /// Reads durations as people type them: `90s`, `25m`, `1h30m`, `1h 30m 15s`, `1.5h`,
 /// `1:30:00` (H:MM:SS) or `25:00` (M:SS), and `0`. Values run over
-/// ``ValidRange/durationSeconds`` (0 s to 100 years).
+/// ``ValidRange/durations`` (0 s to 100 years).
 public enum DurationParser {
-    /// Seconds in `text`; throws for anything else, including garbage like `5x`, negative
+    /// The duration in `text`; throws for anything else, including garbage like `5x`, negative
     /// durations and durations over 100 years.
-    public static func seconds(_ text: String) throws(DurationParseError) -> Double {
+    public static func duration(_ text: String) throws(DurationParseError) -> Duration {
+        .seconds(try seconds(text))
+    }
+
+    /// ``duration(_:)`` in seconds.
+    static func seconds(_ text: String) throws(DurationParseError) -> Double {
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { throw .invalid(text) }
         if trimmed.hasPrefix("-") { throw .negative(text) }
         if trimmed.allSatisfy({ $0 == "0" }) { return 0 }
         let value = trimmed.contains(":") ? try clock(trimmed, original: text) : try units(trimmed, original: text)
-        guard value.isFinite, ValidRange.durationSeconds.contains(value) else { throw .tooLong(text) }
+        guard ValidRange.duration(seconds: value) != nil else { throw .tooLong(text) }
         return value
     }
 
@@ -49,7 +54,7 @@ public enum DurationParseError: Error, Equatable, Sendable, CustomStringConverti
     case invalid(String)
     /// A duration with a minus sign.
     case negative(String)
-    /// A duration over 100 years (``ValidRange/durationSeconds``).
+    /// A duration over 100 years (``ValidRange/durations``).
     case tooLong(String)
 
     public var description: String {

@@ -22,9 +22,13 @@ public struct Stopwatch: Sendable, Codable, Hashable {
             self.end = end
         }
 
-        /// Seconds this segment contributes at `now`; zero when the clock went backwards.
-        @inlinable
-        public func seconds(at now: Date) -> TimeInterval {
+        /// The time this segment contributes at `now`; zero when the clock went backwards.
+        public func duration(at now: Date) -> Duration {
+            .seconds(seconds(at: now))
+        }
+
+        /// ``duration(at:)`` in seconds, for the run timer's constant-time reading.
+        func seconds(at now: Date) -> TimeInterval {
             max(0, (end ?? now).timeIntervalSince(start))
         }
     }
@@ -63,10 +67,10 @@ public struct Stopwatch: Sendable, Codable, Hashable {
     /// When the stopwatch first started, if it has.
     public var startedAt: Date? { segments.first?.start }
 
-    /// Total running time at `now`, in seconds: never negative, never decreasing in `now`.
-    public func elapsed(at now: Date) -> TimeInterval {
-        var total: TimeInterval = 0
-        for segment in segments { total += segment.seconds(at: now) }
+    /// Total running time at `now`: never negative, never decreasing in `now`.
+    public func elapsed(at now: Date) -> Duration {
+        var total = Duration.zero
+        for segment in segments { total += segment.duration(at: now) }
         return total
     }
 

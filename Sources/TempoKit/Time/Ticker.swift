@@ -123,16 +123,16 @@ extension Ticker {
     /// `clock` (any clock, a test clock included) only paces the ticks. For a timer that lives
     /// in memory, ``LiveTimer`` follows pause and resume by itself.
     public init(stopwatch: Stopwatch, at now: Date, clock: C) {
-        self.init(clock: clock, elapsed: .seconds(stopwatch.elapsed(at: now)),
+        self.init(clock: clock, elapsed: stopwatch.elapsed(at: now),
                   isRunning: stopwatch.state == .running, mode: .stopwatch)
     }
 
     /// A ticker showing a stored countdown's remaining time, as of the wall-clock instant `now`;
     /// `clock` (any clock) only paces the ticks.
     public init(countdown: Countdown, at now: Date, clock: C) {
-        self.init(clock: clock, elapsed: .seconds(countdown.elapsed(at: now)),
+        self.init(clock: clock, elapsed: countdown.elapsed(at: now),
                   isRunning: countdown.state(at: now) == .running,
-                  mode: .countdown(total: .seconds(countdown.durationSeconds)))
+                  mode: .countdown(total: countdown.duration))
     }
 }
 

@@ -12,7 +12,14 @@ public enum ValidRange {
 
     /// Durations (timers, goals, pomodoro phases, growth thresholds): 0 s to 100 years of
     /// 365.25 days, 3,155,760,000 s.
-    public static let durationSeconds: ClosedRange<Double> = 0...3_155_760_000
+    public static let durations: ClosedRange<Duration> = .zero ... .seconds(3_155_760_000)
+
+    /// `seconds` as a duration when it is a number in ``durations``, else nil (never traps on
+    /// infinities or NaN, as `Duration.seconds(_:)` does).
+    public static func duration(seconds: Double) -> Duration? {
+        guard seconds.isFinite, seconds >= 0, seconds <= 3_155_760_000 else { return nil }
+        return .seconds(seconds)
+    }
 
     /// Replay speeds, × real time (0, outside this range, means as fast as possible).
     public static let replaySpeeds: ClosedRange<Double> = 0.001...1_000_000

@@ -20,8 +20,8 @@ struct Preferences: Sendable, Equatable {
     var zoneIdentifier: String?
     /// When a focus day starts.
     var dayStart: DayTime?
-    /// Daily focus goal, seconds.
-    var goalSeconds: Double?
+    /// Daily focus goal.
+    var goal: Duration?
     /// When output is coloured.
     var colour: ColourChoice?
     /// Whether `timer start` notifies when nothing on its command line says.
@@ -61,12 +61,12 @@ struct Preferences: Sendable, Equatable {
 extension Preferences {
     /// A daily goal as typed (`2h`, `1h30m`, `90m`), or nil for `none`; a goal of 0 is refused
     /// (a goal nobody can miss is not one: `none` says so).
-    static func goalSeconds(_ text: String) throws(GoalError) -> Double? {
+    static func goal(_ text: String) throws(GoalError) -> Duration? {
         if text == "none" { return nil }
-        let seconds: Double
-        do { seconds = try DurationParser.seconds(text) } catch { throw GoalError(description: error.description) }
-        guard seconds > 0 else { throw GoalError(description: "a goal must be more than 0 (none sets no goal)") }
-        return seconds
+        let goal: Duration
+        do { goal = try DurationParser.duration(text) } catch { throw GoalError(description: error.description) }
+        guard goal > .zero else { throw GoalError(description: "a goal must be more than 0 (none sets no goal)") }
+        return goal
     }
 
     /// Why a typed goal was refused.

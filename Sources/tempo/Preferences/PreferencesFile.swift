@@ -47,7 +47,7 @@ struct PreferencesFile {
         }
         if let value = table["goal"] {
             let text = try string(value, "goal")
-            do { preferences.goalSeconds = try Preferences.goalSeconds(text) } catch { throw failure("goal", error.description) }
+            do { preferences.goal = try Preferences.goal(text) } catch { throw failure("goal", error.description) }
         }
         if let value = table["colour"] {
             let text = try string(value, "colour")
