@@ -48,7 +48,7 @@ struct TimerWatch {
             switch event {
             case .tick(let tick):
                 if tick.isFinal { return try finish(record, terminal: terminal, at: now) }
-                terminal.draw(line(record, remaining: Int(tick.displayedSecond), at: now))
+                terminal.draw(line(record, remaining: tick.displayedSecond, at: now))
             case .poll:
                 let fresh = try load()
                 if fresh.countdown != record.countdown {

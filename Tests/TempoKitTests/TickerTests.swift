@@ -12,7 +12,7 @@ struct TickerTests {
     final class Recorder: Sendable {
         let ticks = LockIsolated<[Tick]>([])
         let ended = LockIsolated(false)
-        var seconds: [Int64] { ticks.value.map(\.displayedSecond) }
+        var seconds: [Int] { ticks.value.map(\.displayedSecond) }
     }
 
     private func record(_ ticker: Ticker<TestClock<Duration>>) async -> (Recorder, Task<Void, Never>) {

@@ -24,7 +24,7 @@ public struct Ticker<C: Clock>: AsyncSequence, Sendable where C.Duration == Dura
         /// Running time at the boundary (for a countdown, never more than its total).
         public let elapsed: Duration
         /// The whole second to show: elapsed (stopwatch) or remaining (countdown).
-        public let displayedSecond: Int64
+        public let displayedSecond: Int
         /// True on a countdown's last element, when it reaches zero.
         public let isFinal: Bool
     }
@@ -99,10 +99,10 @@ public struct Ticker<C: Clock>: AsyncSequence, Sendable where C.Duration == Dura
     private func tick(elapsed: Duration) -> Tick {
         switch mode {
         case .stopwatch:
-            return Tick(elapsed: elapsed, displayedSecond: elapsed.wholeSecondsDown, isFinal: false)
+            return Tick(elapsed: elapsed, displayedSecond: Int(elapsed.wholeSecondsDown), isFinal: false)
         case .countdown(let total):
             let clamped = Swift.min(elapsed, total)
-            return Tick(elapsed: clamped, displayedSecond: (total - clamped).wholeSecondsUp, isFinal: clamped >= total)
+            return Tick(elapsed: clamped, displayedSecond: Int((total - clamped).wholeSecondsUp), isFinal: clamped >= total)
         }
     }
 
