@@ -53,6 +53,20 @@ import TempoKit
         #expect(try ledger.report(settings: berlin, now: now).days.last?.totalSeconds == 4800)
     }
 
+    /// Settings keep the form they had while their lengths were numbers of seconds, and a
+    /// number that is no duration is corrupt data.
+    @Test func settingsEncodeTheirLengthsAsSeconds() throws {
+        var settings = berlin
+        settings.goal = .seconds(5400)
+        settings.growthThresholds = [.zero, .milliseconds(1500)]
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any]
+        #expect(json?["goalSeconds"] as? Double == 5400)
+        #expect(json?["growthThresholdsSeconds"] as? [Double] == [0, 1.5])
+        #expect(try JSONDecoder().decode(FocusSettings.self, from: JSONEncoder().encode(settings)) == settings)
+        let negative = Data(#"{"timeZoneIdentifier":"UTC","dayStart":"00:00","goalSeconds":-1,"growthThresholdsSeconds":[0]}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FocusSettings.self, from: negative) }
+    }
+
     @Test func streakCountsGoalDaysAndTodayDoesNotBreakIt() throws {
         var settings = berlin
         settings.goal = .seconds(3600)

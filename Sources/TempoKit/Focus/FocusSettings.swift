@@ -60,17 +60,12 @@ extension FocusSettings {
     /// Reads settings whose durations are numbers of seconds (`goalSeconds`, `growthThresholdsSeconds`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func duration(_ seconds: Double, _ key: CodingKeys) throws -> Duration {
-            guard let duration = ValidRange.duration(seconds: seconds) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(seconds) s is not a duration from 0 s to 100 years")
-            }
-            return duration
-        }
         try self.init(
             timeZoneIdentifier: container.decode(String.self, forKey: .timeZoneIdentifier),
             dayStart: container.decode(DayTime.self, forKey: .dayStart),
-            goal: container.decodeIfPresent(Double.self, forKey: .goalSeconds).map { try duration($0, .goalSeconds) },
-            growthThresholds: container.decode([Double].self, forKey: .growthThresholdsSeconds).map { try duration($0, .growthThresholdsSeconds) })
+            goal: container.decodeIfPresent(Double.self, forKey: .goalSeconds).map { try container.duration(seconds: $0, forKey: .goalSeconds) },
+            growthThresholds: container.decode([Double].self, forKey: .growthThresholdsSeconds)
+                .map { try container.duration(seconds: $0, forKey: .growthThresholdsSeconds) })
     }
 
     public func encode(to encoder: any Encoder) throws {

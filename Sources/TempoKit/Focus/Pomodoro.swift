@@ -167,15 +167,10 @@ extension Pomodoro.Plan: Codable {
     /// Reads a plan stored with its lengths in seconds (`workSeconds`, `shortBreakSeconds`, `longBreakSeconds`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func length(_ key: CodingKeys) throws -> Duration {
-            let seconds = try container.decode(Double.self, forKey: key)
-            guard let duration = ValidRange.duration(seconds: seconds) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(seconds) s is not a duration from 0 s to 100 years")
-            }
-            return duration
-        }
         try self.init(
-            work: length(.workSeconds), shortBreak: length(.shortBreakSeconds), longBreak: length(.longBreakSeconds),
+            work: container.decodeDuration(secondsForKey: .workSeconds),
+            shortBreak: container.decodeDuration(secondsForKey: .shortBreakSeconds),
+            longBreak: container.decodeDuration(secondsForKey: .longBreakSeconds),
             rounds: container.decode(Int.self, forKey: .rounds))
     }
 

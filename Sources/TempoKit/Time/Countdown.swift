@@ -130,8 +130,8 @@ extension Countdown {
     /// Reads a countdown stored as `durationSeconds` (a number), `stopwatch` and `cancelledAt`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let seconds = try container.decode(Double.self, forKey: .durationSeconds)
-        guard let duration = ValidRange.duration(seconds: seconds), duration > .zero else {
+        let duration = try container.decodeDuration(secondsForKey: .durationSeconds)
+        guard duration > .zero else {
             throw DecodingError.dataCorruptedError(
                 forKey: .durationSeconds, in: container, debugDescription: CountdownError.invalidDuration.description)
         }

@@ -19,3 +19,19 @@ extension Date {
         addingTimeInterval(duration.timeInterval)
     }
 }
+
+extension KeyedDecodingContainer {
+    /// The duration stored under `key` as a number of seconds (the form Tempo's documents and
+    /// stores keep); a number outside ``ValidRange/durations`` is corrupt data.
+    func decodeDuration(secondsForKey key: Key) throws -> Duration {
+        try duration(seconds: decode(Double.self, forKey: key), forKey: key)
+    }
+
+    /// `seconds`, read under `key`, as a duration (see ``decodeDuration(secondsForKey:)``).
+    func duration(seconds: Double, forKey key: Key) throws -> Duration {
+        guard let duration = ValidRange.duration(seconds: seconds) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(seconds) s is not a duration from 0 s to 100 years")
+        }
+        return duration
+    }
+}
