@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TempoStore", targets: ["TempoStore"]),
         .library(name: "TempoServer", targets: ["TempoServer"]),
         .executable(name: "tempo", targets: ["tempo"]),
+        .executable(name: "tempo-front", targets: ["tempo-front"]),
     ],
     traits: [
         .trait(
@@ -81,13 +82,25 @@ let package = Package(
         .executableTarget(
             name: "tempo",
             dependencies: [
-                "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync",
+                "TempoKit", "TempoFormats", "TempoStore", "TempoServer", "TempoSync", "TempoToolCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "TOMLKit", package: "TOMLKit", condition: tools),
             ],
             swiftSettings: settings
         ),
+        // What the two binaries of the tool share: where the store and the config file are, and
+        // the text forms both print.
+        .target(name: "TempoToolCore", dependencies: ["TempoKit"], swiftSettings: settings),
+        // The installed `tempo`: answers `--help`, `focus status` and `timer list` itself (SQLite's
+        // C interface, read-only) and hands every other command line to the full tool.
+        .executableTarget(
+            name: "tempo-front",
+            dependencies: ["TempoKit", "TempoToolCore", "CSQLite"],
+            resources: [.embedInCode("root-help.txt")],
+            swiftSettings: settings
+        ),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
 
         .testTarget(
             name: "TempoKitTests",
@@ -116,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoCLITests",
-            dependencies: ["tempo"],
+            dependencies: ["tempo", "tempo-front", "TempoToolCore", "TempoStore"],
             swiftSettings: settings
         ),
 

@@ -47,15 +47,6 @@ extension AppDatabase {
 
     private static func loadSettings(_ db: Database, defaults: FocusSettings) throws -> FocusSettings {
         let values = Dictionary(try FocusSettingRow.fetchAll(db).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var settings = defaults
-        if let zone = values["tz"] { settings.timeZoneIdentifier = zone }
-        if let text = values["day_start"] { settings.dayStart = try DayTime(parsing: text) }
-        // An empty stored goal is "no goal", set on purpose: it is not replaced by the default.
-        if let text = values["goal_s"] { settings.goal = Double(text).flatMap(ValidRange.duration(seconds:)) }
-        if let text = values["growth_thresholds_s"] {
-            let thresholds = text.split(separator: ",").compactMap { Double($0).flatMap(ValidRange.duration(seconds:)) }
-            if !thresholds.isEmpty { settings.growthThresholds = thresholds }
-        }
-        return settings
+        return try defaults.overlaid(stored: values)
     }
 }

@@ -63,7 +63,7 @@ struct FocusSessionRow: StoredRecord, Equatable {
         }
         id = session.id
         tag = session.tag
-        tags = Self.storedTags(session.tags)
+        tags = FocusSession.storedTags(session.tags)
         firstAt = first
         lastAt = last
         stoppedAt = session.stoppedAt
@@ -73,13 +73,7 @@ struct FocusSessionRow: StoredRecord, Equatable {
     /// The session these columns and `segments` store.
     func session(segments: [Stopwatch.Segment]) throws -> FocusSession {
         FocusSession(
-            id: id, tags: tags.isEmpty ? [] : tags.split(separator: Self.tagSeparator).map(String.init),
+            id: id, tags: FocusSession.tags(stored: tags),
             stopwatch: try Stopwatch(segments: segments, stoppedAt: stoppedAt), importKey: importKey)
     }
-
-    /// What separates tags in the `tags` column.
-    static let tagSeparator: Character = "\u{1F}"
-
-    /// The `tags` column for `tags`.
-    static func storedTags(_ tags: [String]) -> String { tags.joined(separator: String(tagSeparator)) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 extension FocusCommand {
     /// `focus pomodoro`: focus periods and breaks on countdowns; the cycle lives in the store.

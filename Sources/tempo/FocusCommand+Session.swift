@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 /// `--at TIME` of the commands that change the active session.
 struct FocusAtOption: ParsableArguments {

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `tempo focus`: the focus ledger's commands.
 struct FocusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "focus", abstract: "Track focus sessions; daily totals, goals, streaks and reports.",
+        commandName: "focus", abstract: "Focus sessions: daily totals, goals, streaks, reports.",
         subcommands: [
             Start.self, Pause.self, Resume.self, Stop.self, Cancel.self, Status.self, Watch.self, Add.self,
             Log.self, Edit.self, Delete.self, Continue.self, Undo.self, Check.self,

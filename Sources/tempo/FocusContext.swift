@@ -1,6 +1,7 @@
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 /// What every focus command needs: the store, the settings, and the instant it acts at.
 ///
@@ -32,9 +33,7 @@ struct FocusContext {
     }
 
     /// The system's zone, when it is a usable IANA zone; UTC otherwise.
-    static var systemTimeZone: String {
-        (try? zoneIdentifier(TimeZone.current.identifier)) ?? "UTC"
-    }
+    static var systemTimeZone: String { ToolPaths.systemTimeZone }
 
     /// An IANA zone name as ``DayCalendar`` accepts it (refusing unknown names and fixed offsets).
     static func zoneIdentifier(_ name: String) throws -> String {

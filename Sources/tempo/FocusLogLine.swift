@@ -1,5 +1,6 @@
 import Foundation
 import TempoKit
+import TempoToolCore
 
 /// One session as `focus log` shows it to people: local times in the focus zone.
 struct FocusLogLine {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TempoStore
+import TempoToolCore
 
 /// Options every command takes, and what every command gets from the edge (store, time).
 struct GlobalOptions: ParsableArguments {
@@ -19,12 +20,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// `db` (a `--db` value), else the defaults of DESIGN.md.
     static func databasePath(_ db: String?) -> String {
-        if let db { return db }
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["TEMPO_DB"], !path.isEmpty { return path }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/tempo/tempo.sqlite" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/tempo/tempo.sqlite"
+        ToolPaths.database(db, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The one clock of the process (`TEMPO_NOW` or the system's); see ``CommandTime``.

@@ -7,7 +7,7 @@ import TempoSync
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign this device (its store) in to a Tempo server, for `tempo sync`.",
+        abstract: "Sign this store in to a Tempo server for `tempo sync`.",
         discussion: """
             The password comes from TEMPO_PASSWORD, else it is asked for without echo. The token is \
             kept next to the store, in <db>.login (mode 0600): each store is its own device.

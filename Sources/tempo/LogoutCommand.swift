@@ -5,7 +5,7 @@ import TempoSync
 /// `tempo logout`: revokes this device's token and removes its login file.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Revoke this device's token on the server and forget it here.")
+        commandName: "logout", abstract: "Revoke this device's token on the server; forget it.")
 
     @OptionGroup var global: GlobalOptions
 

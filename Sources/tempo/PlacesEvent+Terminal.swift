@@ -1,6 +1,7 @@
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 extension PlacesEvent {
     /// `entered Seoul`, `entered Gyeongbokgung (Seoul) — badge palace earned`, `left Seoul`.

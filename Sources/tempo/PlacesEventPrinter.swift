@@ -1,5 +1,6 @@
 import Foundation
 import TempoStore
+import TempoToolCore
 
 /// Prints places events as they happen (a line each, or one JSON object per line) and runs a
 /// shell command per event with the event in its environment (`TEMPO_EVENT_*`).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 /// `tempo places remove NAME`.
 struct PlacesRemoveCommand: AsyncParsableCommand {

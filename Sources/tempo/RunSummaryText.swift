@@ -1,5 +1,6 @@
 import Foundation
 import TempoKit
+import TempoToolCore
 
 /// How a run summary reads for people: headline numbers, then splits, laps and best efforts, in
 /// the units and zone of `display`.

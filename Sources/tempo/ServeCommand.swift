@@ -7,7 +7,7 @@ import TempoServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the Tempo server: accounts, sync and live updates for every device.",
+        abstract: "Run the Tempo server: accounts, sync, live updates.",
         discussion: "Prints the URL it serves once it listens; --port 0 picks a free port."
     )
 

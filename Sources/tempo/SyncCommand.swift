@@ -6,7 +6,7 @@ import TempoSync
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Push this device's changes to the server and pull the others' (see `tempo login`).",
+        abstract: "Push this store's changes to the server, pull others'.",
         discussion: """
             Syncs focus settings and sessions, badges, places, finished runs and timers. \
             Safe to interrupt: the next sync resumes. Overlapping sessions from two devices are \

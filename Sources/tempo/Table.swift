@@ -1,3 +1,5 @@
+import TempoToolCore
+
 /// An aligned text table for people: a header row and left-aligned columns.
 struct Table {
     var header: [String]

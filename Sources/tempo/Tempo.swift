@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TempoKit
+import TempoToolCore
 
 @main
 struct Tempo: AsyncParsableCommand {
@@ -10,7 +11,7 @@ struct Tempo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tempo",
         abstract: "Time activities and notice places: countdowns, focus, runs, places.",
-        discussion: "`--db PATH` and `--json` may be given anywhere on the line, before or after the subcommands.",
+        discussion: "`--db PATH` and `--json` may stand anywhere on the line.",
         version: Tempo.version,
         subcommands: [TimerCommand.self, FocusCommand.self, RunCommand.self, PlacesCommand.self, BadgesCommand.self, ServeCommand.self, LoginCommand.self, LogoutCommand.self, SyncCommand.self]
     )

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 struct TimerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timer",
-        abstract: "Countdown timers that live in the store, not in the process.",
+        abstract: "Countdown timers kept in the store, not in a process.",
         discussion: """
             A timer keeps running when the command exits; any later command shows the right \
             remaining time, and `finished_at` is the instant it reached zero. \

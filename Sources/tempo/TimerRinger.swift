@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 /// How the timer daemon rings a finished timer: a desktop notification through `notify-send`
 /// when it is on PATH, else the bell (and one line) on the daemon's controlling terminal if it

@@ -1,6 +1,7 @@
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 /// The live view of one timer: one redraw per displayed second, keys to control it.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The built `tempo` executable, run as a separate process against a temporary database.
+/// The built `tempo` executable (or the front, `tempo-front`), run as a separate process against a
+/// temporary database.
 struct TempoBinary {
     struct Result {
         let status: Int32
@@ -23,6 +24,9 @@ struct TempoBinary {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
         return found ?? candidates[0].appendingPathComponent("tempo")
     }()
+
+    /// The built front (`tempo-front`, installed as `tempo`), beside `tempo`.
+    static let front = url.deletingLastPathComponent().appendingPathComponent("tempo-front")
 
     /// A fresh folder with its own database, removed by `cleanUp()`.
     let directory: URL
@@ -62,9 +66,11 @@ struct TempoBinary {
 
     /// Starts `tempo ARGS` with `TEMPO_DB` pointing at this test's database (and `extra`
     /// variables, such as `TEMPO_NOW`).
-    func start(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    func start(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], program: URL = Self.url
+    ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = Self.url
+        process.executableURL = program
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TEMPO_DB"] = database
@@ -90,8 +96,8 @@ struct TempoBinary {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let (process, out, err) = try start(arguments, stdin: stdin, environment: environment)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], program: URL = Self.url) throws -> Result {
+        let (process, out, err) = try start(arguments, stdin: stdin, environment: environment, program: program)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -73,7 +73,7 @@ struct UsageErrorTests {
         #expect(version.stdout.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil, "\(version.stdout)")
         // The .deb script takes its version from the binary, not from a copy.
         let script = try String(contentsOf: RunFixtures.directory.appendingPathComponent("../../../scripts/package-deb").standardized, encoding: .utf8)
-        #expect(script.contains(#"version="$("$binary" --version)""#))
+        #expect(script.contains(#"version="$("$stage/usr/bin/tempo" --version)""#))
         // The README's package line asks for the version the binary says it is, and the
         // changelog's newest section is that version.
         let root = RunFixtures.directory.appendingPathComponent("../../..").standardized

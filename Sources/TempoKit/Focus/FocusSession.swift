@@ -41,11 +41,20 @@ public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     public static func normalized(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         return tags.compactMap { tag in
+            if isPlain(tag) { return seen.insert(tag).inserted ? tag : nil }
             // U+001F (the unit separator, which a store uses between tags) becomes a space;
             // other text is kept as given (terminals escape it when printing).
             let trimmed = tag.replacingOccurrences(of: "\u{1F}", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             return !trimmed.isEmpty && seen.insert(trimmed).inserted ? trimmed : nil
         }
+    }
+
+    /// True when ``normalized(_:)`` keeps `tag` as it is: it starts and ends with visible ASCII
+    /// (nothing to trim) and holds no U+001F. Most tags are, and the check is much cheaper.
+    private static func isPlain(_ tag: String) -> Bool {
+        func visible(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { $0.value > 0x20 && $0.value < 0x7F } ?? false }
+        let scalars = tag.unicodeScalars
+        return visible(scalars.first) && visible(scalars.last) && !scalars.contains("\u{1F}")
     }
 
     /// When the session started (its first segment's start).

@@ -21,10 +21,23 @@ public enum TempoJSON {
     public static func instantText(_ date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * millisecondsPerSecond).rounded()
         let seconds = (milliseconds / millisecondsPerSecond).rounded(.down)
-        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        let whole = wholeSecondsText(seconds)
         let fraction = Int(milliseconds - seconds * millisecondsPerSecond)
         guard fraction != 0, whole.hasSuffix("Z") else { return whole }
         return whole.dropLast() + "." + String(fraction + 1000).dropFirst() + "Z"
+    }
+
+    /// `Date.ISO8601FormatStyle()`'s text of a whole second; written here for the instants
+    /// Tempo keeps (``ValidRange/instants``), where the format style's calendar set-up was most
+    /// of printing a status document.
+    private static func wholeSecondsText(_ seconds: Double) -> String {
+        guard ValidRange.instants.contains(Date(timeIntervalSince1970: seconds)) else {
+            return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        }
+        let whole = Int(seconds)
+        let (days, second) = whole.quotientAndRemainder(dividingBy: 86_400)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(LocalDate(daysSinceEpoch: days))T\(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))Z"
     }
 
     private static let millisecondsPerSecond = 1000.0

@@ -31,15 +31,17 @@ public struct DayCalendar: Sendable, Hashable, Codable {
     /// Whether `identifier` names a fixed offset rather than a zone: `[Etc/](GMT|UTC|UT)[ ]±…` or
     /// `[±]digit…` (`+09:00`, `UTC+9`, `Etc/GMT-9`), with `−` (U+2212) as a minus too.
     static func namesFixedOffset(_ identifier: String) -> Bool {
-        let signs: Set<Character> = ["-", "+", "\u{2212}"]
+        func isSign(_ character: Character?) -> Bool { character == "-" || character == "+" || character == "\u{2212}" }
         var rest = Substring(identifier)
-        if let first = rest.first, signs.contains(first) { rest = rest.dropFirst() }
-        if rest.unicodeScalars.first?.properties.generalCategory == .decimalNumber { return true }
+        if isSign(rest.first) { rest = rest.dropFirst() }
+        if let first = rest.unicodeScalars.first {
+            if first.isASCII ? ("0"..."9").contains(first) : first.properties.generalCategory == .decimalNumber { return true }
+        }
         let named = identifier.hasPrefix("Etc/") ? identifier.dropFirst(4) : Substring(identifier)
         for prefix in ["GMT", "UTC", "UT"] where named.hasPrefix(prefix) {
             var after = named.dropFirst(prefix.count)
             if after.first == " " { after = after.dropFirst() }
-            if let sign = after.first, signs.contains(sign) { return true }
+            if isSign(after.first) { return true }
         }
         return false
     }

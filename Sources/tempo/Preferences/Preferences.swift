@@ -1,5 +1,6 @@
 import Foundation
 import TempoKit
+import TempoToolCore
 
 /// The person's preferences from `config.toml`; every field is `nil` when the file does not set it.
 ///
@@ -32,9 +33,7 @@ struct Preferences: Sendable, Equatable {
 
     /// The file read: `$XDG_CONFIG_HOME/tempo/config.toml`, else `~/.config/tempo/config.toml`.
     static func path(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/tempo/config.toml" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.config/tempo/config.toml"
+        ToolPaths.config(environment: environment)
     }
 
     /// The preferences of the file for `environment`; ``none`` when there is no file. A file that

@@ -7,7 +7,7 @@ extension UUID {
     /// Every focus session's id is decoded with it: Foundation's `UUID(uuidString:)` (sscanf on
     /// Linux) took about 4 µs an id, most of loading a 70,000-session history (see
     /// Benchmarks/Focus), while this reads the UTF-8 bytes once.
-    init?(storedText text: String) {
+    package init?(storedText text: String) {
         guard text.utf8.count == Self.textLength else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0, digits = 0, position = 0
         for unit in text.utf8 {

@@ -1,0 +1,65 @@
+import Foundation
+import TempoKit
+import TempoToolCore
+
+// The installed `tempo`. A shell prompt or a status bar runs `tempo focus status` every second,
+// so this binary answers the commands that only read (`--help`, `focus status`, `timer list`)
+// from the store through SQLite's C interface, without the argument parser, GRDB and the
+// server's libraries, and hands every other command line to the full tool (``FullTool``).
+// Its answers are the full tool's, byte for byte (TempoCLITests.QuickPathTests); whatever it
+// does not expect (a config file, a pomodoro cycle, a store of another schema, any error) it
+// passes on, and the full tool answers or reports it.
+//
+// `TEMPO_QUICK_ONLY=1` makes it say what it would pass on, and exit 3, instead of passing it on
+// (for tests and benchmarks, which must know that the quick path answered).
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+/// The variables the quick path reads (`ProcessInfo.environment` makes a dictionary of all of
+/// them, a tenth of what `focus status` took).
+let environment = ["TEMPO_DB", "TEMPO_NOW", "TEMPO_QUICK_ONLY", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "COLUMNS"]
+    .reduce(into: [String: String]()) { variables, name in variables[name] = getenv(name).map { String(cString: $0) } }
+
+do {
+    guard let command = QuickCommand(arguments, environment: environment) else { throw PassOn("not a quick command") }
+    switch command {
+    case .help:
+        FileHandle.standardOutput.write(Data(PackageResources.root_help_txt))
+    case let .focusStatus(db, json):
+        let status = try QuickFocus.status(try quickStore(db), now: try now())
+        if json {
+            FileHandle.standardOutput.write(try TempoJSON.encoder(pretty: true).encode(status) + Data("\n".utf8))
+        } else {
+            print(FocusStatusText.lines(status).joined(separator: "\n"))
+        }
+    case let .timerList(db, json):
+        guard try quickStore(db)?.integer("SELECT count(*) FROM timer") ?? 0 == 0 else { throw PassOn("timers to list") }
+        if json {
+            FileHandle.standardOutput.write(try TempoJSON.encoder(pretty: true).encode([String]()) + Data("\n".utf8))
+        } else {
+            print("No timers yet. Start one with `tempo timer start 25m`.")
+        }
+    }
+} catch {
+    if environment["TEMPO_QUICK_ONLY"] == "1" {
+        FileHandle.standardError.write(Data("tempo-front: passed on: \((error as? PassOn)?.reason ?? "\(error)")\n".utf8))
+        exit(3)
+    }
+    FullTool.run(arguments)
+}
+
+/// The store the command names; nil when there is none yet. A config file (which may set the
+/// zone, day start and goal) is read by the full tool only.
+func quickStore(_ db: String?) throws -> QuickStore? {
+    guard !FileManager.default.fileExists(atPath: ToolPaths.config(environment: environment)) else {
+        throw PassOn("a config file to read")
+    }
+    return try QuickStore.open(path: ToolPaths.database(db, environment: environment))
+}
+
+/// `TEMPO_NOW` when set, else the system clock; either must lie in ``ValidRange/instants``.
+func now() throws -> Date {
+    let text = environment["TEMPO_NOW"] ?? ""
+    guard let instant = text.isEmpty ? Date() : FocusImport.isoDateText(text) else { throw PassOn("TEMPO_NOW is not an instant") }
+    try ValidRange.check(instant: instant, "now")
+    return instant
+}
