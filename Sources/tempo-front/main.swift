@@ -27,7 +27,9 @@ do {
     case let .focusStatus(db, json):
         let status = try QuickFocus.status(try quickStore(db), now: try now())
         if json {
-            FileHandle.standardOutput.write(try TempoJSON.encoder(pretty: true).encode(status) + Data("\n".utf8))
+            // The document JSONEncoder writes, without its set-up (FlatJSON), else JSONEncoder's.
+            let document = try (try? Data(FlatJSON.pretty(status).utf8)) ?? TempoJSON.encoder(pretty: true).encode(status) + Data("\n".utf8)
+            FileHandle.standardOutput.write(document)
         } else {
             print(FocusStatusText.lines(status).joined(separator: "\n"))
         }

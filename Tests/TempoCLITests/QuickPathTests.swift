@@ -74,25 +74,26 @@ struct QuickPathTests {
         config += ["--goal", ["none", "30m", "2h"][random.next(below: 3)]]
         #expect(try tempo.run(config, environment: at(now)).status == 0)
 
-        let tags = ["math", "deep work", "Übung", "a,b", "x"]
-        var records: [String] = []
+        let tags = ["math", "deep work", "Übung", "a,b", "say \"hi\"", "back\\slash", "tab\there", "x/y"]
+        var records: [[String: Any]] = []
         // Backwards from an hour before now, so today and the days of a streak hold sessions.
         var end = now.addingTimeInterval(-3_600 - Double(random.next(below: 7_200)))
         for index in 0..<random.next(below: 80) {
             let start = end.addingTimeInterval(-Double(300 + random.next(below: 10_800)))
-            let tag = random.next(below: 5) == 0 ? "" : "\"tags\":[\"\(tags[random.next(below: tags.count)])\"],"
-            records.append("{\"id\":\(index + 1),\(tag)\"start\":\"\(Self.timew(start))\",\"end\":\"\(Self.timew(end))\"}")
+            var record: [String: Any] = ["id": index + 1, "start": Self.timew(start), "end": Self.timew(end)]
+            if random.next(below: 5) != 0 { record["tags"] = [tags[random.next(below: tags.count)]] }
+            records.append(record)
             end = start.addingTimeInterval(-Double(600 + random.next(below: 30_000)))
         }
         if !records.isEmpty {
             let file = tempo.file("timew.json")
-            try Data("[\(records.joined(separator: ","))]".utf8).write(to: URL(fileURLWithPath: file))
+            try JSONSerialization.data(withJSONObject: records).write(to: URL(fileURLWithPath: file))
             let imported = try tempo.run(["focus", "import", file], environment: at(now))
             #expect(imported.status == 0, "\(imported.stderr)")
         }
         switch random.next(below: 3) {
         case 0:
-            try tempo.run(["focus", "start", "live"], environment: at(now.addingTimeInterval(-1_500)))
+            try tempo.run(["focus", "start", "live", "né\u{7}"], environment: at(now.addingTimeInterval(-1_500)))
         case 1:
             try tempo.run(["focus", "start", "live"], environment: at(now.addingTimeInterval(-1_500)))
             try tempo.run(["focus", "pause"], environment: at(now.addingTimeInterval(-600)))

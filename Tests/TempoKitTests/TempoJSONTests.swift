@@ -35,4 +35,47 @@ import Testing
         #expect(TempoJSON.instantText(second.addingTimeInterval(-0.0004)) == "2026-11-18T11:06:47Z")
         #expect(TempoJSON.instantText(second.addingTimeInterval(0.9996)) == "2026-11-18T11:06:48Z")
     }
+
+    /// A flat value (strings, numbers, booleans, instants, nulls, arrays of those), as FlatJSON
+    /// writes it and as `TempoJSON.encoder(pretty: true)` (the oracle) does: the same bytes, for
+    /// random values with escapes, control characters, non-ASCII text, and numbers from
+    /// subnormal to huge, negative zero and whole ones.
+    @Test func flatJSONIsJSONEncodersDocument() throws {
+        struct Flat: Encodable {
+            var text: String, missing: String?, flag: Bool, count: Int, number: Double, maybe: Double?
+            var tags: [String], numbers: [Double], when: Date?, empty: [Int]
+        }
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "\"", "\\", "/", "\n", "\t", "\r", "\u{8}", "\u{C}", "\u{1}", "\u{1F}", "\u{7F}", "é", "\u{2028}", "😀", " "]
+        func text() -> String { (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        func number() -> Double {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: Double(Int.random(in: -100_000...100_000, using: &random))
+            case 1: Double.random(in: -1e6...1e6, using: &random)
+            case 2: Double(bitPattern: UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &random))
+            case 3: [0.0, -0.0, 1e16, 1e-7, .leastNonzeroMagnitude, 1e21, 0.1][Int.random(in: 0..<7, using: &random)]
+            default: Double.random(in: 0...86_400, using: &random)
+            }
+        }
+        for _ in 0..<2_000 {
+            let value = Flat(
+                text: text(), missing: Bool.random(using: &random) ? nil : text(), flag: .random(using: &random),
+                count: .random(in: .min ... .max, using: &random), number: number(), maybe: Bool.random(using: &random) ? nil : number(),
+                tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in text() }, numbers: (0..<Int.random(in: 0...2, using: &random)).map { _ in number() },
+                when: Bool.random(using: &random) ? nil : Date(timeIntervalSince1970: Double.random(in: 0...4e9, using: &random)), empty: [])
+            let expected = String(decoding: try TempoJSON.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
+            #expect(try FlatJSON.pretty(value) == expected)
+        }
+    }
+
+    /// What FlatJSON does not write flat it refuses, rather than writing something else.
+    @Test func flatJSONRefusesNestedValues() {
+        struct Nested: Encodable { var inner: [String: Int] }
+        struct Deep: Encodable { var rows: [[Int]] }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(Nested(inner: ["a": 1])) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(Deep(rows: [[1]])) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["a", "b"]) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["x": Int64(1)]) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["x": Double.nan]) }
+    }
 }
