@@ -131,8 +131,13 @@ def main():
         run("focus", "start", "math", TEMPO_NOW=(now - timedelta(minutes=5)).strftime("%Y-%m-%dT%H:%M:%SZ"))
         status = json.loads(subprocess.run([options.tempo, "focus", "status", "--json"], env=env, check=True,
                                            capture_output=True, text=True).stdout)
+        # The installed tempo answers status itself (its front exits 3 under TEMPO_QUICK_ONLY=1 when
+        # it would hand the line to the full tool); a build-folder binary is the full tool.
+        quick = subprocess.run([options.tempo, "focus", "status", "--json"], env=dict(env, TEMPO_QUICK_ONLY="1"),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
         print(f"Ledger: {closed} closed intervals over 10 years in both (timew export → tempo focus import), "
-              f"one running; Europe/Berlin; streak {status['streak_days']} days; {options.tempo}")
+              f"one running; Europe/Berlin; streak {status['streak_days']} days; {options.tempo}"
+              f"{' (the front answers status itself)' if quick else ''}")
         compare("tempo focus status --json", [options.tempo, "focus", "status", "--json"],
                 "timew summary :week", ["timew", "summary", ":week"], env, options.runs)
         empty = dict(env, TEMPO_DB=os.path.join(folder, "empty", "tempo.sqlite"))
