@@ -14,8 +14,8 @@ import TempoToolCore
 // (for tests and benchmarks, which must know that the quick path answered).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-/// The variables the quick path reads (`ProcessInfo.environment` makes a dictionary of all of
-/// them, a tenth of what `focus status` took).
+/// The variables the quick path reads, and only those (`ProcessInfo.environment` decodes every
+/// variable of the process into a dictionary).
 let environment = ["TEMPO_DB", "TEMPO_NOW", "TEMPO_QUICK_ONLY", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "COLUMNS"]
     .reduce(into: [String: String]()) { variables, name in variables[name] = getenv(name).map { String(cString: $0) } }
 
