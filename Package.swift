@@ -96,11 +96,12 @@ let package = Package(
         // C interface, read-only) and hands every other command line to the full tool.
         .executableTarget(
             name: "tempo-front",
-            dependencies: ["TempoKit", "TempoToolCore", "CSQLite"],
+            dependencies: ["TempoKit", "TempoToolCore", "CSQLite", "CPrefault"],
             resources: [.embedInCode("root-help.txt")],
             swiftSettings: settings
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(name: "CPrefault"),
 
         .testTarget(
             name: "TempoKitTests",

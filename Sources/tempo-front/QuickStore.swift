@@ -25,12 +25,15 @@ final class QuickStore {
         guard status.st_mode & S_IFMT == S_IFREG else { throw PassOn("the store is not a file") }
         guard !usesWriteAheadLog(path) else { throw PassOn("the store keeps a write-ahead log") }
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let handle else {
             sqlite3_close(handle)
             throw PassOn("SQLite cannot open the store")
         }
         sqlite3_busy_timeout(handle, 10_000)
         let store = QuickStore(handle: handle)
+        // One read transaction for every read: the answer comes from one state of the store, and
+        // SQLite takes its lock and checks for a journal once rather than at each statement.
+        try store.rows("BEGIN") { _ in }
         let tables = try store.integer("SELECT count(*) FROM sqlite_master") ?? 0
         if tables == 0 { return nil }
         var recorded: [String] = []
@@ -44,6 +47,7 @@ final class QuickStore {
     }
 
     deinit {
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
         sqlite3_close(handle)
     }
 

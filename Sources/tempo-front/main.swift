@@ -23,17 +23,19 @@ do {
     guard let command = QuickCommand(arguments, environment: environment) else { throw PassOn("not a quick command") }
     switch command {
     case .help:
-        FileHandle.standardOutput.write(Data(PackageResources.root_help_txt))
+        PackageResources.root_help_txt.withUnsafeBufferPointer { standardOutput($0) }
     case let .focusStatus(db, json):
         let status = try QuickFocus.status(try quickStore(db), now: try now())
         if json {
             // The document JSONEncoder writes, without its set-up (FlatJSON), else JSONEncoder's.
-            let document = try (try? Data(FlatJSON.pretty(status).utf8)) ?? TempoJSON.encoder(pretty: true).encode(status) + Data("\n".utf8)
-            FileHandle.standardOutput.write(document)
+            var document = try (try? FlatJSON.pretty(status))
+                ?? String(decoding: TempoJSON.encoder(pretty: true).encode(status), as: UTF8.self) + "\n"
+            document.withUTF8 { standardOutput($0) }
         } else {
             print(FocusStatusText.lines(status).joined(separator: "\n"))
         }
     case let .timerList(db, json):
+        _ = try now()  // the full tool refuses a bad TEMPO_NOW even here
         guard try quickStore(db)?.integer("SELECT count(*) FROM timer") ?? 0 == 0 else { throw PassOn("timers to list") }
         if json {
             FileHandle.standardOutput.write(try TempoJSON.encoder(pretty: true).encode([String]()) + Data("\n".utf8))
@@ -64,4 +66,18 @@ func now() throws -> Date {
     guard let instant = text.isEmpty ? Date() : FocusImport.isoDateText(text) else { throw PassOn("TEMPO_NOW is not an instant") }
     try ValidRange.check(instant: instant, "now")
     return instant
+}
+
+/// Writes bytes to the standard output as they are (`Data` and `FileHandle` would cost a
+/// dynamic cast, and its scan of every protocol conformance in the process).
+func standardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard var next = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+        let written = write(STDOUT_FILENO, next, left)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        next += written
+        left -= written
+    }
 }

@@ -55,6 +55,16 @@ struct QuickPathTests {
         let (full, quick) = try Self.both(tempo, ["timer", "list"])
         #expect(quick.status == 0 && quick.stdout == full.stdout, "\(quick.stderr)")
         #expect(tempo.snapshot() == before)
+        // A clock the full tool refuses is refused here too: the front hands the line on.
+        for badNow in ["yesterday", "10000-01-01T00:00:00Z"] {
+            let environment = ["TEMPO_NOW": badNow]
+            let quickOnly = try tempo.run(["timer", "list"], environment: environment.merging(Self.quickOnly) { _, new in new },
+                                          program: TempoBinary.front)
+            #expect(quickOnly.status == 3, "\(badNow)")
+            let full = try tempo.run(["timer", "list"], environment: environment)
+            let front = try tempo.run(["timer", "list"], environment: environment, program: TempoBinary.front)
+            #expect(full.status != 0 && front.status == full.status && front.stderr == full.stderr, "\(badNow)")
+        }
     }
 
     /// Random ledgers (seeded): a zone with DST changes or a half-hour offset, a day start, a goal

@@ -17,8 +17,16 @@ package enum FlatJSON {
         guard !object.unsupported else { throw Unsupported() }
         let members = object.members.sorted { $0.key < $1.key }
         guard !members.isEmpty else { return "{\n\n}\n" }
-        let lines = members.map { "  \(quoted($0.key)) : \(text($0.value))" }
-        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        // Appended piece by piece: `joined(separator:)` is generic, and its first use costs a
+        // scan of every protocol conformance in the process.
+        var document = "{\n"
+        for (index, member) in members.enumerated() {
+            document += index == 0 ? "  " : ",\n  "
+            document += quoted(member.key)
+            document += " : "
+            document += text(member.value)
+        }
+        return document + "\n}\n"
     }
 
     fileprivate enum Value {
@@ -32,7 +40,14 @@ package enum FlatJSON {
         case let .number(text): text
         case let .string(text): quoted(text)
         case let .array(elements):
-            "[\n" + (elements.isEmpty ? "\n" : elements.map { "    " + text($0) }.joined(separator: ",\n") + "\n") + "  ]"
+            if elements.isEmpty {
+                "[\n\n  ]"
+            } else {
+                elements.reduce(into: "[\n") { document, element in
+                    document += document.utf8.count == 2 ? "    " : ",\n    "
+                    document += text(element)
+                } + "\n  ]"
+            }
         }
     }
 
