@@ -2,31 +2,34 @@ import Foundation
 
 /// The geometry of every condition, stored so that a fix only looks at conditions near it.
 ///
-/// Struct of arrays indexed by an `Int32` slot (freed slots are reused). Each circle lives in one
-/// level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at least
-/// the circle's diameter — and is registered in every cell of that level its bounding box
-/// touches, so a point query reads one cell per non-empty level. A cell entry carries a compact
-/// copy of the circle (Float centre and radius) for a pre-filter that is a rigorous lower bound on
-/// the geodesic distance; only survivors need the exact distance.
+/// Conditions live in slots numbered by `Int32` (freed slots are reused). Each circle belongs to
+/// one level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at
+/// least the circle's diameter, so that it touches a few cells at most — and is registered in
+/// every cell of that level its bounding box touches. An entry is the slot and the part of the
+/// cell the box covers, in 256ths of the cell each way: a point query reads one run of entries
+/// per non-empty level and keeps those whose box covers the point's 256th, a superset of the
+/// circles that contain the point (`MonitorCore` decides which really do).
 struct ConditionIndex: Sendable {
-    /// One condition in one cell: enough to reject it without touching the slot arrays.
+    /// One condition in one cell: its slot, and the rows and columns of 256ths of the cell that
+    /// its bounding box covers, first and last included.
     struct Entry: Sendable {
         var slot: Int32
-        var latitude: Float
-        var longitude: Float
-        var radiusMeters: Float
+        var south: UInt8
+        var north: UInt8
+        var west: UInt8
+        var east: UInt8
     }
 
-    /// Cell sizes of the levels, degrees; each divides 180 so that columns wrap exactly at the
+    /// Cell sizes of the levels, degrees; each divides 360 so that columns wrap exactly at the
     /// antimeridian (the last level is one cell for the whole Earth).
-    static let cellDegrees: [Double] = [1.0 / 16, 0.5, 4, 30, 360]
+    static let cellDegrees: [Double] = [1.0 / 16, 0.25, 1, 4, 20, 90, 360]
+    private static let rowCounts = cellDegrees.map { Int((180 / $0).rounded(.up)) }
+    private static let columnCounts = cellDegrees.map { Int((360 / $0).rounded(.up)) }
     /// Smallest meridional radius of curvature of WGS84, metres: a(1 − e²).
     static let minimumMeridionalRadius = Geodesic.equatorialRadius * (1 - eccentricitySquared)
     static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
     /// Metres per degree of latitude, at least (meridional arc on the flattest part).
     static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
-    /// Absorbs the Float rounding of the cell entries, metres.
-    static let prefilterSlackMeters = 2.0
 
     /// Everything about one condition, together so that touching it costs one cache line.
     struct Slot: Sendable {
@@ -35,12 +38,13 @@ struct ConditionIndex: Sendable {
         var radiusMeters: Double
         /// Empty for a free slot.
         var identifier: String
-        var hash: UInt32
         /// Owned by `MonitorCore`.
         var state: ConditionState
         /// Owned by `MonitorCore`.
         var flags: UInt8
-        /// Owned by `MonitorCore`: where its `EventPool` keeps the last reported event.
+        /// Owned by `MonitorCore`: the state of the last reported event, if `lastEvent` names one.
+        var lastEventState: ConditionState
+        /// Owned by `MonitorCore`: the `EventPool` record of the last reported event.
         var lastEvent: Int32
     }
 
@@ -48,10 +52,8 @@ struct ConditionIndex: Sendable {
     var slots: [Slot] = []
     private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
-    private var cells: [Int64: [Entry]] = [:]
-    private var levelCounts = [Int](repeating: 0, count: cellDegrees.count)
-    /// The largest radius ever placed in each level (never lowered: it only weakens the pre-filter).
-    private var levelMaximumRadius = [Double](repeating: 0, count: cellDegrees.count)
+    /// The cells of each level.
+    private var levels = [CellTable](repeating: CellTable(), count: cellDegrees.count)
 
     /// Number of conditions.
     var count: Int { table.count }
@@ -79,8 +81,8 @@ struct ConditionIndex: Sendable {
     ) -> Int32 {
         let slot: Int32
         let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          identifier: identifier, hash: hash, state: state, flags: 0,
-                          lastEvent: EventPool.noPosition)
+                          identifier: identifier, state: state, flags: 0,
+                          lastEventState: .unknown, lastEvent: EventPool.noRecord)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record
@@ -88,14 +90,10 @@ struct ConditionIndex: Sendable {
             slot = Int32(slots.count)
             Self.appendGently(record, to: &slots)
         }
-        table.insert(slot, slots: slots)
+        table.insert(slot, hash: hash, slots: slots)
         let level = Self.level(radiusMeters: radiusMeters)
-        levelCounts[level] += 1
-        levelMaximumRadius[level] = max(levelMaximumRadius[level], radiusMeters)
-        let entry = Entry(slot: slot, latitude: Float(center.latitude), longitude: Float(center.longitude),
-                          radiusMeters: Float(radiusMeters))
-        Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key in
-            cells[key, default: []].append(entry)
+        Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key, south, north, west, east in
+            levels[level].append(Entry(slot: slot, south: south, north: north, west: west, east: east), to: key)
         }
         return slot
     }
@@ -115,42 +113,35 @@ struct ConditionIndex: Sendable {
         let record = slots[i]
         let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
         let level = Self.level(radiusMeters: record.radiusMeters)
-        levelCounts[level] -= 1
-        Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key in
-            if Self.removeEntry(slot, from: &cells[key, default: []]) { cells[key] = nil }
+        Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key, _, _, _, _ in
+            levels[level].remove(slot: slot, from: key)
         }
         slots[i].identifier = ""
         slots[i].state = .unknown
         slots[i].flags = 0
-        slots[i].lastEvent = EventPool.noPosition
+        slots[i].lastEvent = EventPool.noRecord
         freeSlots.append(slot)
     }
 
-    /// Appends to `found` the slot of every condition whose circle may contain a point at which
-    /// a device with accuracy `accuracyMeters` is convincingly inside (`d + a ≤ r` is possible).
-    /// Conditions it leaves out certainly fail that test.
-    func collectCandidates(near point: Coordinate, accuracyMeters: Double, into found: inout [Int32]) {
-        let absLatitude = abs(point.latitude)
-        for level in 0..<Self.cellDegrees.count where levelCounts[level] > 0 {
-            guard let entries = cells[Self.cellKey(level: level, latitude: point.latitude, longitude: point.longitude)]
-            else { continue }
-            // Any point within the largest radius of this level lies at most this far from the
-            // equator, which bounds how short a degree of longitude can be along the way.
-            let reachDegrees = levelMaximumRadius[level] / Self.metersPerLatitudeDegree
-            let maximumLatitude = min(90, absLatitude + reachDegrees)
-            let kLatitude = Self.metersPerLatitudeDegree
-            let kLongitude = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
-            for entry in entries {
-                let reach = Double(entry.radiusMeters) - accuracyMeters + Self.prefilterSlackMeters
-                if reach < 0 { continue }
-                let dLatitude = (Double(entry.latitude) - point.latitude) * kLatitude
-                var dLongitudeDegrees = abs(Double(entry.longitude) - point.longitude)
-                if dLongitudeDegrees > 180 { dLongitudeDegrees = 360 - dLongitudeDegrees }
-                let dLongitude = dLongitudeDegrees * kLongitude
-                if dLatitude * dLatitude + dLongitude * dLongitude > reach * reach { continue }
-                found.append(entry.slot)
-            }
+    /// Appends to `found` the slot of every condition whose bounding box contains `point`, unless
+    /// its flags have one of `skippedFlags`: the conditions left out certainly do not contain it.
+    func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
+        let first = found.count
+        for level in levels.indices where !levels[level].isEmpty {
+            let size = Self.cellDegrees[level]
+            let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
+            let row = Self.row(y, level: level), rawColumn = Int(x)
+            levels[level].collect(cell: Self.cellKey(row: row, column: rawColumn % Self.columnCounts[level]),
+                                  across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn),
+                                  into: &found)
         }
+        // Then drop the flagged ones, keeping the order: a second pass over the few survivors.
+        var kept = first
+        for j in first..<found.count where slots[Int(found[j])].flags & skippedFlags == 0 {
+            found[kept] = found[j]
+            kept += 1
+        }
+        found.removeLast(found.count - kept)
     }
 
     /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
@@ -159,22 +150,11 @@ struct ConditionIndex: Sendable {
         array.append(element)
     }
 
-    /// Removes `slot` from a cell in place; returns whether the cell is now empty.
-    private static func removeEntry(_ slot: Int32, from entries: inout [Entry]) -> Bool {
-        if let at = entries.firstIndex(where: { $0.slot == slot }) {
-            entries.swapAt(at, entries.count - 1)
-            entries.removeLast()
-        }
-        return entries.isEmpty
-    }
-
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).
     var approximateBytes: Int {
         let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + freeSlots.capacity * 4
         let dictionaryBytes = table.bytes
-        var cellBytes = cells.capacity * (8 + 8) * 4 / 3
-        for entries in cells.values { cellBytes += 32 + entries.capacity * MemoryLayout<Entry>.stride }
-        return slotBytes + dictionaryBytes + cellBytes
+        return slotBytes + dictionaryBytes + levels.reduce(0) { $0 + $1.bytes }
     }
 
     // MARK: - Grid
@@ -185,41 +165,50 @@ struct ConditionIndex: Sendable {
         return cellDegrees.firstIndex { $0 >= diameterDegrees } ?? (cellDegrees.count - 1)
     }
 
-    static func cellKey(level: Int, latitude: Double, longitude: Double) -> Int64 {
-        let size = cellDegrees[level]
-        let rows = Int64((180 / size).rounded(.up)), columns = Int64((360 / size).rounded(.up))
-        let row = min(rows - 1, max(0, Int64(((latitude + 90) / size).rounded(.down))))
-        var column = Int64(((longitude + 180) / size).rounded(.down)) % columns
-        if column < 0 { column += columns }
-        return Int64(level) << 58 | row << 29 | column
+    private static func cellKey(row: Int, column: Int) -> Int64 {
+        Int64(row) << 32 | Int64(column)
     }
 
-    /// Every cell of `level` that the circle's bounding box touches (conservatively large).
-    static func forEachCell(level: Int, center: Coordinate, radiusMeters: Double, _ body: (Int64) -> Void) {
-        let size = cellDegrees[level]
-        let rows = Int64((180 / size).rounded(.up)), columns = Int64((360 / size).rounded(.up))
+    /// The row of `level` holding grid ordinate `y` = (latitude + 90) / cell size (y ≥ 0).
+    private static func row(_ y: Double, level: Int) -> Int {
+        min(rowCounts[level] - 1, Int(y))
+    }
+
+    /// Which 256th of row or column `index` the grid ordinate or abscissa `u` falls in: 0 before
+    /// it, 255 after it.
+    private static func subdivision(_ u: Double, of index: Int) -> UInt8 {
+        UInt8(min(255, max(0, (u - Double(index)) * 256)))
+    }
+
+    /// Every cell of `level` that the circle's bounding box touches (conservatively large), with
+    /// the rows and columns of 256ths of that cell the box covers (south, north, west, east).
+    static func forEachCell(
+        level: Int, center: Coordinate, radiusMeters: Double, _ body: (Int64, UInt8, UInt8, UInt8, UInt8) -> Void
+    ) {
+        let size = cellDegrees[level], columns = columnCounts[level]
         let dLatitude = radiusMeters / metersPerLatitudeDegree * 1.001
-        let south = max(-90, center.latitude - dLatitude), north = min(90, center.latitude + dLatitude)
-        let firstRow = min(rows - 1, max(0, Int64(((south + 90) / size).rounded(.down))))
-        let lastRow = min(rows - 1, max(0, Int64(((north + 90) / size).rounded(.down))))
+        let south = (max(-90, center.latitude - dLatitude) + 90) / size
+        let north = (min(90, center.latitude + dLatitude) + 90) / size
         // A path of length r stays within `maximumLatitude`, where a degree of longitude is at least
         // a·cos(φ) long; near a pole the box spans all longitudes.
         let maximumLatitude = abs(center.latitude) + dLatitude
-        var firstColumn: Int64 = 0, lastColumn: Int64 = columns - 1
+        var west = -Double.infinity, east = Double.infinity
+        var firstColumn = 0, lastColumn = columns - 1
         if maximumLatitude < 89.9 {
             let metersPerLongitudeDegree = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
             let dLongitude = radiusMeters / metersPerLongitudeDegree * 1.001
-            if dLongitude < 180 {
-                firstColumn = Int64(((center.longitude - dLongitude + 180) / size).rounded(.down))
-                lastColumn = Int64(((center.longitude + dLongitude + 180) / size).rounded(.down))
-                if lastColumn - firstColumn >= columns { firstColumn = 0; lastColumn = columns - 1 }
+            let x0 = (center.longitude - dLongitude + 180) / size, x1 = (center.longitude + dLongitude + 180) / size
+            let first = Int(x0.rounded(.down)), last = Int(x1.rounded(.down))
+            if dLongitude < 180, last - first < columns {
+                (west, east, firstColumn, lastColumn) = (x0, x1, first, last)
             }
         }
-        for row in firstRow...lastRow {
+        for row in row(south, level: level)...row(north, level: level) {
+            let southSubdivision = subdivision(south, of: row), northSubdivision = subdivision(north, of: row)
             for rawColumn in firstColumn...lastColumn {
-                var column = rawColumn % columns
-                if column < 0 { column += columns }
-                body(Int64(level) << 58 | row << 29 | column)
+                let column = (rawColumn % columns + columns) % columns
+                body(cellKey(row: row, column: column), southSubdivision, northSubdivision,
+                     subdivision(west, of: rawColumn), subdivision(east, of: rawColumn))
             }
         }
     }

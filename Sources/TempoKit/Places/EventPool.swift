@@ -1,42 +1,76 @@
-/// The last reported event of every condition that has one, in one array: a condition's slot
-/// holds its position (``ConditionIndex/Slot/lastEvent``), so recording an event is a store at a
-/// known place — an append for a condition's first event — instead of a hashed insert into a
-/// table as large as the monitor (on random jumps across a million conditions, every fix
-/// records several events).
+import Foundation
+
+/// The date and fix of every condition's last reported event.
+///
+/// A condition's slot holds its last event's state and a reference to a record here
+/// (``ConditionIndex/Slot/lastEvent``); the identifier is the condition's own. The events of one
+/// fix share one record of it, which lives as long as some condition's last event is one of them.
 struct EventPool: Sendable {
-    /// The events, by position; a released position keeps its old event until reused.
-    private(set) var events: [MonitorEvent] = []
-    /// Released positions, reused first.
+    /// When an event happened and the fix that caused it.
+    struct Record: Sendable {
+        var date: Date
+        var fix: LocationFix
+    }
+
+    /// The records, by reference; a released one keeps its old content until reused.
+    private var records: [Record] = []
+    /// How many conditions refer to each record.
+    private var referenceCounts: [Int32] = []
+    /// Released references, reused first.
     private var free: [Int32] = []
+    /// The record stored last for an accepted fix, and that fix's number, while some condition
+    /// refers to it: the next event of the same fix shares it.
+    private var latest = noRecord
+    private var latestFixNumber = 0
 
-    /// Stores `event` at `position` (a position this pool gave), or at a new position when
-    /// `position` is `noPosition`; returns where it is.
-    mutating func store(_ event: MonitorEvent, at position: Int32) -> Int32 {
-        if position != Self.noPosition {
-            events[Int(position)] = event
-            return position
+    /// No record: the condition has no last event.
+    static let noRecord: Int32 = -1
+
+    /// A reference to a record of `date` and `fix`; `replacing` (a reference of the caller's, or
+    /// `noRecord`) is released. The events of one accepted fix (`fixNumber`, as the caller counts
+    /// them) share a record; nil stores one of its own.
+    mutating func store(date: Date, fix: LocationFix, fixNumber: Int?, replacing old: Int32) -> Int32 {
+        let reference: Int32
+        if let fixNumber, fixNumber == latestFixNumber, latest != Self.noRecord {
+            reference = latest
+            referenceCounts[Int(reference)] += 1
+        } else {
+            let record = Record(date: date, fix: fix)
+            if let reused = free.popLast() {
+                reference = reused
+                records[Int(reused)] = record
+                referenceCounts[Int(reused)] = 1
+            } else {
+                reference = Int32(records.count)
+                records.append(record)
+                referenceCounts.append(1)
+            }
+            if let fixNumber {
+                latest = reference
+                latestFixNumber = fixNumber
+            }
         }
-        if let reused = free.popLast() {
-            events[Int(reused)] = event
-            return reused
+        release(old)
+        return reference
+    }
+
+    /// Drops one reference to a record (nothing for `noRecord`).
+    mutating func release(_ reference: Int32) {
+        guard reference != Self.noRecord else { return }
+        referenceCounts[Int(reference)] -= 1
+        if referenceCounts[Int(reference)] == 0 {
+            free.append(reference)
+            if reference == latest { latest = Self.noRecord }
         }
-        events.append(event)
-        return Int32(events.count - 1)
     }
 
-    /// Gives `position` back (its condition was removed).
-    mutating func release(_ position: Int32) {
-        if position != Self.noPosition { free.append(position) }
+    /// The record a reference names (not `noRecord`).
+    subscript(reference: Int32) -> Record {
+        records[Int(reference)]
     }
-
-    /// The event at `position`, nil for `noPosition`.
-    subscript(position: Int32) -> MonitorEvent? {
-        position == Self.noPosition ? nil : events[Int(position)]
-    }
-
-    /// No event stored.
-    static let noPosition: Int32 = -1
 
     /// Approximate heap bytes held (capacities).
-    var bytes: Int { events.capacity * MemoryLayout<MonitorEvent>.stride + free.capacity * 4 }
+    var bytes: Int {
+        records.capacity * MemoryLayout<Record>.stride + (referenceCounts.capacity + free.capacity) * 4
+    }
 }

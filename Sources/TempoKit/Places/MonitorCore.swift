@@ -30,9 +30,11 @@ public struct MonitorCore: Sendable {
     /// Which fixes are trusted.
     public var policy: MonitorPolicy
 
-    /// A condition that must be looked at on every fix (satisfied, or dwelling), with the exact
-    /// distance last computed for it and where: by the triangle inequality the distance from any
-    /// later position differs by at most the distance moved, so most fixes need no geodesic.
+    /// A condition that must be looked at on every fix (satisfied, or dwelling), with the distance
+    /// last computed for it and where: by the triangle inequality the distance from any later
+    /// position differs by at most the distance moved, so most fixes need no geodesic. The
+    /// distance is exact while the condition dwells; a satisfied one may hold an upper bound,
+    /// which is all its exit test needs.
     private struct Active: Sendable {
         var slot: Int32
         var distanceMeters: Double
@@ -54,13 +56,24 @@ public struct MonitorCore: Sendable {
     private var lastEvents = EventPool()
     /// Satisfied or dwelling conditions: few, in the order they became active.
     private var active: [Active] = []
-    /// Reused between fixes so that processing a fix allocates nothing in the common case.
+    /// Reused between fixes so that processing a fix allocates nothing in the common case: the
+    /// candidates near the fix, and what the fix changed (handed out in its `MonitorStep`).
     private var candidates: [Int32] = []
+    private var events: [MonitorEvent] = []
+    private var removed: [String] = []
+    private var unreported: [MonitorEvent] = []
 
     /// The time of the last accepted fix, if any had a time (fixes must come after it).
     public private(set) var lastFixTime: Date?
     /// How many fixes were accepted or ignored, by reason.
-    public private(set) var verdictCounts: [FixVerdict: Int] = [:]
+    public var verdictCounts: [FixVerdict: Int] {
+        var counts = ignoredCounts
+        if acceptedCount > 0 { counts[.accepted] = acceptedCount }
+        return counts
+    }
+    /// Accepted fixes so far: while a fix is processed, its number (its events share a record of it).
+    private var acceptedCount = 0
+    private var ignoredCounts: [FixVerdict: Int] = [:]
 
     /// An empty monitor.
     public init(policy: MonitorPolicy = MonitorPolicy()) {
@@ -80,7 +93,8 @@ public struct MonitorCore: Sendable {
     ///   - identifier: the condition's name, unique in the monitor.
     ///   - state: the assumed state (CLMonitor's `assuming:`); `.satisfied` means leaving will be
     ///     reported.
-    ///   - lastEvent: restores a record's last event when reopening a persisted monitor.
+    ///   - lastEvent: restores a record's last event when reopening a persisted monitor (it is
+    ///     the condition's: `record(for:)` gives it back under `identifier`).
     public mutating func add(
         _ condition: CircularCondition, identifier: String, assuming state: ConditionState = .unknown,
         lastEvent: MonitorEvent? = nil
@@ -95,7 +109,7 @@ public struct MonitorCore: Sendable {
             index.slots[i].flags |= Flag.hasOptions
         }
         if let lastEvent {
-            setLastEvent(slot, lastEvent)
+            setLastEvent(slot, lastEvent, fixNumber: nil)
         }
         if state == .satisfied {
             // Unknown distance: the first fix computes it exactly.
@@ -142,23 +156,25 @@ public struct MonitorCore: Sendable {
     ///     decides staleness. Nothing else reads it.
     public mutating func process(_ fix: LocationFix, now: Date) -> MonitorStep {
         let verdict = judge(fix, now: now)
-        verdictCounts[verdict, default: 0] += 1
         guard verdict == .accepted else {
+            ignoredCounts[verdict, default: 0] += 1
             return MonitorStep(verdict: verdict, events: [], removedIdentifiers: [], unreportedChanges: [])
         }
+        acceptedCount += 1
         if let time = fix.time { lastFixTime = time }
         let instant = fix.time ?? now
         let accuracy = fix.horizontalAccuracyMeters ?? policy.assumedAccuracyMeters
-        var events: [MonitorEvent] = []
-        var removed: [String] = []
-        var unreported: [MonitorEvent] = []
+        events.removeAll(keepingCapacity: true)
+        removed.removeAll(keepingCapacity: true)
+        unreported.removeAll(keepingCapacity: true)
         let latitude = fix.latitude, longitude = fix.longitude
+        let cosLatitude = cos(latitude * .pi / 180)
 
         var k = 0
         while k < active.count {
             var entry = active[k]
             let condition = condition(at: entry.slot)
-            let moved = Self.movedAtMost(entry.latitude, entry.longitude, latitude, longitude)
+            let moved = Self.movedAtMost(entry.latitude, entry.longitude, latitude, longitude, cosLatitude1: cosLatitude)
             func exactDistance() -> Double {
                 let distance = Geodesic.distance(condition.center, fix.coordinate)
                 entry.distanceMeters = distance
@@ -168,16 +184,19 @@ public struct MonitorCore: Sendable {
             }
             if index.slots[Int(entry.slot)].state == .satisfied {
                 let exit = condition.radiusMeters + condition.exitBufferMeters
-                // Far away (a jump, or a fix after a long gap): the chord proves it without the
-                // geodesic, whose solution at hundreds of kilometres costs many times more.
+                // Far away (a jump, or a fix after a long gap): a bound from the differences in
+                // latitude and longitude, or else the chord, proves it without the geodesic, whose
+                // solution at hundreds of kilometres costs many times more.
                 let certainlyLeft = entry.distanceMeters + moved - accuracy >= exit
-                    && Geodesic.chordMeters(condition.center, fix.coordinate) - accuracy >= exit
+                    && (Self.distanceAtLeast(condition.center, fix.coordinate, cosLatitude1: cosLatitude,
+                                             ifAtMost: exit + accuracy) - accuracy >= exit
+                        || Geodesic.chordMeters(condition.center, fix.coordinate) - accuracy >= exit)
                 if !certainlyLeft, entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
                     active[k] = entry
                     // A window that opened while the device stood inside: report the entry now.
                     if !condition.window.isAlways, condition.window.contains(instant),
-                       lastEvent(entry.slot)?.state != .satisfied {
-                        if report(satisfied: entry.slot, condition, instant, fix, &events, &removed) { continue }
+                       lastEventState(entry.slot) != .satisfied {
+                        if report(satisfied: entry.slot, condition, instant, fix) { continue }
                     }
                     k += 1
                     continue
@@ -186,8 +205,8 @@ public struct MonitorCore: Sendable {
                 deactivate(at: k)
                 let left = event(entry.slot, .unsatisfied, instant, fix)
                 if condition.window.isAlways
-                    || (condition.window.contains(instant) && lastEvent(entry.slot)?.state == .satisfied) {
-                    setLastEvent(entry.slot, left)
+                    || (condition.window.contains(instant) && lastEventState(entry.slot) == .satisfied) {
+                    setLastEvent(entry.slot, left, fixNumber: acceptedCount)
                     events.append(left)
                 } else {
                     unreported.append(left)
@@ -211,7 +230,7 @@ public struct MonitorCore: Sendable {
             if instant.timeIntervalSince(start) >= condition.dwellSeconds {
                 entry.dwellStart = nil
                 active[k] = entry
-                if satisfy(entry.slot, condition, instant, fix, &events, &removed, &unreported) { continue }
+                if satisfy(entry.slot, condition, instant, fix) { continue }
             } else {
                 active[k] = entry
             }
@@ -219,16 +238,24 @@ public struct MonitorCore: Sendable {
         }
 
         candidates.removeAll(keepingCapacity: true)
-        index.collectCandidates(near: fix.coordinate, accuracyMeters: accuracy, into: &candidates)
-        for slot in candidates where index.slots[Int(slot)].flags & Flag.active == 0 {
+        index.collectCandidates(near: fix.coordinate, skippedFlags: Flag.active, into: &candidates)
+        for slot in candidates {
             let condition = condition(at: slot)
-            let distance = Geodesic.distance(condition.center, fix.coordinate)
-            guard distance + accuracy <= condition.radiusMeters else { continue }
+            // Bounds settle most candidates; near the border (or to start a dwell, whose test
+            // needs the exact distance) the geodesic does.
+            let radius = condition.radiusMeters
+            if Self.distanceAtLeast(condition.center, fix.coordinate, cosLatitude1: cosLatitude, ifAtMost: radius)
+                + accuracy > radius { continue }
+            var distance = Self.distanceAtMost(condition.center, fix.coordinate, cosLatitude1: cosLatitude)
+            if condition.dwellSeconds > 0 || distance + accuracy > condition.radiusMeters {
+                distance = Geodesic.distance(condition.center, fix.coordinate)
+                guard distance + accuracy <= condition.radiusMeters else { continue }
+            }
             let entry = Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
                                dwellStart: condition.dwellSeconds > 0 ? instant : nil)
             active.append(entry)
             index.slots[Int(slot)].flags |= Flag.active
-            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix, &events, &removed, &unreported) }
+            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix) }
         }
         return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed, unreportedChanges: unreported)
     }
@@ -252,20 +279,32 @@ public struct MonitorCore: Sendable {
 
     /// The last event reported for the condition in `slot`, if any.
     private func lastEvent(_ slot: Int32) -> MonitorEvent? {
-        lastEvents[index.slots[Int(slot)].lastEvent]
+        let record = index.slots[Int(slot)]
+        guard record.lastEvent != EventPool.noRecord else { return nil }
+        let shared = lastEvents[record.lastEvent]
+        return MonitorEvent(identifier: record.identifier, state: record.lastEventState, date: shared.date, fix: shared.fix)
     }
 
-    /// Records `event` as the last reported for the condition in `slot`.
-    private mutating func setLastEvent(_ slot: Int32, _ event: MonitorEvent) {
-        index.slots[Int(slot)].lastEvent = lastEvents.store(event, at: index.slots[Int(slot)].lastEvent)
+    /// The state of the last event reported for the condition in `slot`, if any.
+    private func lastEventState(_ slot: Int32) -> ConditionState? {
+        let record = index.slots[Int(slot)]
+        return record.lastEvent == EventPool.noRecord ? nil : record.lastEventState
+    }
+
+    /// Records `event` as the last reported for the condition in `slot`; `fixNumber` is that of
+    /// the accepted fix that caused it, nil for a restored event.
+    private mutating func setLastEvent(_ slot: Int32, _ event: MonitorEvent, fixNumber: Int?) {
+        let i = Int(slot)
+        index.slots[i].lastEvent = lastEvents.store(date: event.date, fix: event.fix, fixNumber: fixNumber,
+                                                    replacing: index.slots[i].lastEvent)
+        index.slots[i].lastEventState = event.state
     }
 
     private func condition(at slot: Int32) -> CircularCondition {
         let i = Int(slot)
         if index.slots[i].flags & Flag.hasOptions != 0, let condition = conditionsWithOptions[slot] { return condition }
-        let record = index.slots[i]
-        return CircularCondition(unchecked: Coordinate(latitude: record.latitude, longitude: record.longitude),
-                                 radiusMeters: record.radiusMeters)
+        return CircularCondition(unchecked: Coordinate(latitude: index.slots[i].latitude, longitude: index.slots[i].longitude),
+                                 radiusMeters: index.slots[i].radiusMeters)
     }
 
     private func event(_ slot: Int32, _ state: ConditionState, _ date: Date, _ fix: LocationFix) -> MonitorEvent {
@@ -279,22 +318,18 @@ public struct MonitorCore: Sendable {
 
     /// Marks an active condition satisfied and reports it (or removes a one-shot one) when its
     /// window is open at `instant`; returns whether it was removed.
-    private mutating func satisfy(
-        _ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
-        _ events: inout [MonitorEvent], _ removed: inout [String], _ unreported: inout [MonitorEvent]
-    ) -> Bool {
+    private mutating func satisfy(_ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix) -> Bool {
         guard condition.window.contains(instant) else {
             index.slots[Int(slot)].state = .satisfied
             unreported.append(event(slot, .satisfied, instant, fix))
             return false
         }
-        return report(satisfied: slot, condition, instant, fix, &events, &removed)
+        return report(satisfied: slot, condition, instant, fix)
     }
 
     /// Reports a condition satisfied (removing a one-shot one); returns whether it was removed.
     private mutating func report(
-        satisfied slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix,
-        _ events: inout [MonitorEvent], _ removed: inout [String]
+        satisfied slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix
     ) -> Bool {
         let event = event(slot, .satisfied, instant, fix)
         events.append(event)
@@ -304,20 +339,7 @@ public struct MonitorCore: Sendable {
             return true
         }
         index.slots[Int(slot)].state = .satisfied
-        setLastEvent(slot, event)
+        setLastEvent(slot, event, fixNumber: acceptedCount)
         return false
     }
-
-    /// An upper bound on the geodesic distance between two points, metres: the length of the path
-    /// along the first point's meridian, then along the second point's parallel, with the largest
-    /// radius of curvature of WGS84 (a/√(1−e²)) standing in for both.
-    static func movedAtMost(_ latitude0: Double, _ longitude0: Double, _ latitude1: Double, _ longitude1: Double) -> Double {
-        var dLongitude = abs(longitude1 - longitude0)
-        if dLongitude > 180 { dLongitude = 360 - dLongitude }
-        return maximumCurvatureRadius * .pi / 180
-            * (abs(latitude1 - latitude0) + cos(latitude1 * .pi / 180) * dLongitude)
-    }
-
-    private static let maximumCurvatureRadius =
-        Geodesic.equatorialRadius / (1 - Geodesic.flattening * (2 - Geodesic.flattening)).squareRoot()
 }
