@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import TempoKit
+
+/// The grid's storage (`CellTable`: runs of entries that move between capacities, vacated runs
+/// reused and packed away, an open-addressing table that deletes by shifting back) and the index
+/// over it must lose nothing and keep nothing stale, however conditions come and go. Both are
+/// checked against plain sets after long random sequences of adds and removes, long enough that
+/// runs are packed many times over.
+@Suite struct PlaceCellTableTests {
+    /// Random appends and removes over a few hundred cells of very different sizes, checked
+    /// against a dictionary of sets after every step of a sample and at the end.
+    @Test(arguments: [1, 2, 3])
+    func cellTableMatchesSets(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var table = CellTable()
+        var expected: [Int64: Set<Int32>] = [:]
+        // Few cells get most entries (cells that grow together leave runs of every size behind).
+        let keys = (0..<300).map { Int64($0 * 7919) << 20 | Int64($0) }
+        func randomKey() -> Int64 { keys[min(keys.count - 1, Int(pow(Double.random(in: 0..<1, using: &random), 3) * 300))] }
+        var nextSlot: Int32 = 0
+        for step in 0..<60_000 {
+            let key = randomKey()
+            if let present = expected[key], !present.isEmpty, Double.random(in: 0..<1, using: &random) < 0.48 {
+                let slot = present.randomElement(using: &random)!
+                table.remove(slot: slot, from: key)
+                expected[key]!.remove(slot)
+            } else {
+                table.append(ConditionIndex.Entry(slot: nextSlot, south: 0, north: 255, west: 0, east: 255), to: key)
+                expected[key, default: []].insert(nextSlot)
+                nextSlot += 1
+            }
+            // Removing a slot that is not there changes nothing.
+            if step % 97 == 0 { table.remove(slot: -5, from: key) }
+            if step % 1000 == 0 || step == 59_999 {
+                for key in keys {
+                    var found: [Int32] = []
+                    table.collect(cell: key, across: .random(in: 0...255, using: &random), along: .random(in: 0...255, using: &random),
+                                  into: &found)
+                    #expect(found.count == Set(found).count && Set(found) == expected[key, default: []], "seed \(seed) step \(step)")
+                }
+            }
+        }
+        #expect(table.isEmpty == expected.values.allSatisfy(\.isEmpty))
+    }
+
+    /// The index after 40,000 random adds and removes of conditions crowded into a small area:
+    /// at random points, every condition whose circle contains the point is a candidate (no
+    /// removed one, none twice), as a linear scan of the live conditions says.
+    @Test(arguments: [(47.0, 3.0), (-0.05, 179.99), (89.95, 10.0)])
+    func indexCandidatesCoverEveryContainingCircle(latitude: Double, longitude: Double) {
+        var random = SeededRandom(seed: UInt64(abs(latitude * 100 + longitude)))
+        func nearby(_ spread: Double) -> Coordinate {
+            var longitude = longitude + Double.random(in: -spread...spread, using: &random)
+            if longitude > 180 { longitude -= 360 }
+            if longitude < -180 { longitude += 360 }
+            return Coordinate(latitude: min(90, max(-90, latitude + Double.random(in: -spread...spread, using: &random))),
+                              longitude: longitude)
+        }
+        var index = ConditionIndex()
+        var live: [String: (slot: Int32, center: Coordinate, radius: Double)] = [:]
+        for step in 0..<40_000 {
+            let identifier = "c\(Int.random(in: 0..<4000, using: &random))"
+            if let old = live[identifier] {
+                #expect(index.remove(identifier: identifier) == old.slot)
+                live[identifier] = nil
+            } else {
+                let center = nearby(0.2), radius = exp(Double.random(in: 0...log(30_000.0), using: &random))
+                let slot = index.insert(identifier: identifier, hash: IdentifierTable.hash(identifier), center: center,
+                                        radiusMeters: radius, state: .unknown)
+                live[identifier] = (slot, center, radius)
+            }
+            guard step % 4000 == 3999 else { continue }
+            for _ in 0..<200 {
+                let point = nearby(0.25)
+                var found: [Int32] = []
+                index.collectCandidates(near: point, skippedFlags: 0, into: &found)
+                let candidates = Set(found)
+                #expect(candidates.count == found.count, "a condition listed twice")
+                let liveSlots = Set(live.values.map(\.slot))
+                #expect(candidates.isSubset(of: liveSlots), "a removed condition is still a candidate")
+                for (identifier, condition) in live where Geodesic.distance(condition.center, point) <= condition.radius {
+                    #expect(candidates.contains(condition.slot), "\(identifier) contains \(point) but is not a candidate")
+                }
+            }
+        }
+    }
+}
