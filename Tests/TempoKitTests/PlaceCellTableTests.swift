@@ -44,11 +44,12 @@ import Testing
         #expect(table.isEmpty == expected.values.allSatisfy(\.isEmpty))
     }
 
-    /// The index after 40,000 random adds and removes of conditions crowded into a small area:
+    /// The index after 12,000 random adds and removes of conditions crowded into a small area:
     /// at random points, every condition whose circle contains the point is a candidate (no
-    /// removed one, none twice), as a linear scan of the live conditions says.
-    @Test(arguments: [(47.0, 3.0), (-0.05, 179.99), (89.95, 10.0)])
-    func indexCandidatesCoverEveryContainingCircle(latitude: Double, longitude: Double) {
+    /// removed one, none twice), as a linear scan of the live conditions says. (Near the pole a
+    /// circle is in every cell of its ring of the grid, so fewer operations there.)
+    @Test(arguments: [(47.0, 3.0, 12_000), (-0.05, 179.99, 12_000), (89.95, 10.0, 1_000)])
+    func indexCandidatesCoverEveryContainingCircle(latitude: Double, longitude: Double, operations: Int) {
         var random = SeededRandom(seed: UInt64(abs(latitude * 100 + longitude)))
         func nearby(_ spread: Double) -> Coordinate {
             var longitude = longitude + Double.random(in: -spread...spread, using: &random)
@@ -59,8 +60,8 @@ import Testing
         }
         var index = ConditionIndex()
         var live: [String: (slot: Int32, center: Coordinate, radius: Double)] = [:]
-        for step in 0..<40_000 {
-            let identifier = "c\(Int.random(in: 0..<4000, using: &random))"
+        for step in 0..<operations {
+            let identifier = "c\(Int.random(in: 0..<(operations / 10), using: &random))"
             if let old = live[identifier] {
                 #expect(index.remove(identifier: identifier) == old.slot)
                 live[identifier] = nil
@@ -70,8 +71,8 @@ import Testing
                                         radiusMeters: radius, state: .unknown)
                 live[identifier] = (slot, center, radius)
             }
-            guard step % 4000 == 3999 else { continue }
-            for _ in 0..<200 {
+            guard step % (operations / 10) == operations / 10 - 1 else { continue }
+            for _ in 0..<100 {
                 let point = nearby(0.25)
                 var found: [Int32] = []
                 index.collectCandidates(near: point, skippedFlags: 0, into: &found)
