@@ -4,10 +4,10 @@
 // instead (MADV_POPULATE_WRITE, Linux 5.14; on an older kernel the calls fail and nothing
 // changes): all of `.bss`, and a heap block as large as `focus status` uses, which is then freed
 // into malloc's top chunk and kept there (no trimming, no separate mappings).
+#include <stdlib.h>  // defines __GLIBC__ with glibc
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <sys/mman.h>
 
 #ifndef MADV_POPULATE_WRITE
