@@ -3,9 +3,8 @@
 /// It holds only `Int32` slots (the strings stay in the index's slots, and a hash is recomputed
 /// from its string when needed), which takes a fraction of a `[String: Int32]`'s memory, and
 /// hashes identifiers with FNV-1a, which is faster than the standard library's seeded hash on
-/// short names. Linear probing, backward-shift
-/// deletion (no tombstones), at most 70 % full. Identifiers come from the app's own places, so
-/// hash flooding is not a concern.
+/// short names. Linear probing, backward-shift deletion (no tombstones), at most 70 % full.
+/// Identifiers come from the app's own places, so hash flooding is not a concern.
 struct IdentifierTable: Sendable {
     private var buckets: [Int32] = []
     private var mask = -1

@@ -55,5 +55,5 @@ extension MonitorCore {
 
     /// a/√(1 − e²), the largest radius of curvature of WGS84, metres.
     private static let maximumCurvatureRadius =
-        Geodesic.equatorialRadius / (1 - Geodesic.flattening * (2 - Geodesic.flattening)).squareRoot()
+        Geodesic.equatorialRadius / (1 - ConditionIndex.eccentricitySquared).squareRoot()
 }
