@@ -60,11 +60,13 @@ extension ActivityFile {
                     segments: held.finish().segments, lapStarts: needed.lapStarts, sportChanges: needed.sportChanges,
                     settings: needed.settings, splitUnit: splitUnit)
             }
-            guard var replay else {
+            // Taken out of the optional, so the one copy of the recorder's columns is finished in
+            // place (a second reference would copy every column at the first fix `stop` decides).
+            guard var fed = replay.take() else {
                 var empty = RunReplay(settings: needed.settings)
                 return empty.summary(splitUnit: splitUnit)
             }
-            if used == needed { return replay.summary(splitUnit: splitUnit) }
+            if used == needed { return fed.summary(splitUnit: splitUnit) }
             known = needed
         }
     }

@@ -103,6 +103,7 @@ public struct RunRecorder: Sendable {
     /// Makes room for `fixes` accepted fixes at once, instead of growing step by step.
     mutating func reserveCapacity(_ fixes: Int) {
         store.reserveCapacity(fixes)
+        sensorLog.reserveCapacity(fixes)
     }
 
     // MARK: - Commands

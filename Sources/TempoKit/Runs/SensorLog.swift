@@ -19,6 +19,11 @@ struct SensorLog: Sendable {
     /// The readings, in the order the fixes were offered.
     private(set) var readings: [Reading] = []
 
+    /// Makes room for the readings of `fixes` fixes at once, instead of growing (and copying) step by step.
+    mutating func reserveCapacity(_ fixes: Int) {
+        readings.reserveCapacity(fixes)
+    }
+
     /// Keeps `fix`'s readings, if it has any.
     mutating func add(_ fix: LocationFix) {
         let heartRate = fix.heartRateBPM, cadence = fix.cadencePerMinute
@@ -39,13 +44,18 @@ struct SensorLog: Sendable {
     /// holding the run's distance at its instant (interpolated between the accepted fixes around it).
     func splitSummaries(store: RunSampleStore, splitLength: Double, splits: Int) -> [SensorSummary] {
         guard splits > 0, !readings.isEmpty else { return Array(repeating: .none, count: splits) }
-        var timed: [(time: Double, distance: Double)] = []
-        for index in 0..<store.count where !store.times[index].isNaN { timed.append((store.times[index], store.distances[index])) }
-        guard !timed.isEmpty else { return Array(repeating: .none, count: splits) }
+        // The timed samples: the store's own columns when every sample has a time (no copy).
+        var times = store.times, distances = store.distances
+        if times.contains(where: \.isNaN) {
+            let timed = store.times.indices.filter { !store.times[$0].isNaN }
+            times = timed.map { store.times[$0] }
+            distances = timed.map { store.distances[$0] }
+        }
+        guard !times.isEmpty else { return Array(repeating: .none, count: splits) }
         var tallies = Array(repeating: Tallies(), count: splits)
         var low = 0
         for reading in readings where !reading.time.isNaN {
-            let distance = Self.distance(at: reading.time, along: timed, low: &low)
+            let distance = Self.distance(at: reading.time, times: times, distances: distances, low: &low)
             tallies[min(splits - 1, max(0, Int(distance / splitLength)))].add(reading)
         }
         return tallies.map(\.summary)
@@ -53,25 +63,25 @@ struct SensorLog: Sendable {
 
     /// The distance at `time` along timed samples (times never decrease): clamped at the ends.
     /// `low` is where the previous reading was found, and is left where this one is.
-    private static func distance(at time: Double, along timed: [(time: Double, distance: Double)], low: inout Int) -> Double {
-        let last = timed.count - 1
-        guard time > timed[0].time else { return timed[0].distance }
-        guard time < timed[last].time else { return timed[last].distance }
+    private static func distance(at time: Double, times: [Double], distances: [Double], low: inout Int) -> Double {
+        let last = times.count - 1
+        guard time > times[0] else { return distances[0] }
+        guard time < times[last] else { return distances[last] }
         // The last sample at or before `time`: a few steps on from the previous reading's, or bisection.
-        if low > last || timed[low].time > time {
+        if low > last || times[low] > time {
             low = 0
             var high = last
             while high - low > 1 {
                 let middle = (low + high) / 2
-                if timed[middle].time <= time { low = middle } else { high = middle }
+                if times[middle] <= time { low = middle } else { high = middle }
             }
         } else {
-            while timed[low + 1].time <= time { low += 1 }
+            while times[low + 1] <= time { low += 1 }
         }
         let high = low + 1
-        let span = timed[high].time - timed[low].time
-        guard span > 0 else { return timed[low].distance }
-        return timed[low].distance + (time - timed[low].time) / span * (timed[high].distance - timed[low].distance)
+        let span = times[high] - times[low]
+        guard span > 0 else { return distances[low] }
+        return distances[low] + (time - times[low]) / span * (distances[high] - distances[low])
     }
 
     /// Running sums of the four readings, in the order they are added.
