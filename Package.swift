@@ -96,12 +96,12 @@ let package = Package(
         // C interface, read-only) and hands every other command line to the full tool.
         .executableTarget(
             name: "tempo-front",
-            dependencies: ["TempoKit", "TempoToolCore", "CSQLite", "CPrefault"],
+            dependencies: ["TempoKit", "TempoToolCore", "CSQLite", "CFrontStart"],
             resources: [.embedInCode("root-help.txt")],
             swiftSettings: settings
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "CPrefault"),
+        .target(name: "CFrontStart"),
 
         .testTarget(
             name: "TempoKitTests",
@@ -128,9 +128,12 @@ let package = Package(
             dependencies: ["tempo", "TempoServer", "TempoKit"],
             swiftSettings: settings
         ),
+        // The CLI suites run `tempo` and `tempo-front` as processes (`swift build --build-tests`
+        // builds both). The front is not linked into them: its constructors would hand the test
+        // process itself to the full tool.
         .testTarget(
             name: "TempoCLITests",
-            dependencies: ["tempo", "tempo-front", "TempoToolCore", "TempoStore"],
+            dependencies: ["tempo", "TempoToolCore", "TempoStore"],
             swiftSettings: settings
         ),
 

@@ -1,3 +1,4 @@
+import CFrontStart
 import Foundation
 import TempoKit
 import TempoToolCore
@@ -5,7 +6,8 @@ import TempoToolCore
 // The installed `tempo`. A shell prompt or a status bar runs `tempo focus status` every second,
 // so this binary answers the commands that only read (`--help`, `focus status`, `timer list`)
 // from the store through SQLite's C interface, without the argument parser, GRDB and the
-// server's libraries, and hands every other command line to the full tool (``FullTool``).
+// server's libraries, and hands every other command line to the full tool (`tempo_pass_on`,
+// Sources/CFrontStart/pass_on.c, which passes a line that cannot be quick on before `main`).
 // Its answers are the full tool's, byte for byte (TempoCLITests.QuickPathTests); whatever it
 // does not expect (a config file, a pomodoro cycle, a store of another schema, any error) it
 // passes on, and the full tool answers or reports it.
@@ -16,7 +18,7 @@ import TempoToolCore
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The variables the quick path reads, and only those (`ProcessInfo.environment` decodes every
 /// variable of the process into a dictionary).
-let environment = ["TEMPO_DB", "TEMPO_NOW", "TEMPO_QUICK_ONLY", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "COLUMNS"]
+let environment = ["TEMPO_DB", "TEMPO_NOW", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "COLUMNS"]
     .reduce(into: [String: String]()) { variables, name in variables[name] = getenv(name).map { String(cString: $0) } }
 
 do {
@@ -44,11 +46,7 @@ do {
         }
     }
 } catch {
-    if environment["TEMPO_QUICK_ONLY"] == "1" {
-        FileHandle.standardError.write(Data("tempo-front: passed on: \((error as? PassOn)?.reason ?? "\(error)")\n".utf8))
-        exit(3)
-    }
-    FullTool.run(arguments)
+    tempo_pass_on(CommandLine.argc, CommandLine.unsafeArgv, (error as? PassOn)?.reason ?? "\(error)")
 }
 
 /// The store the command names; nil when there is none yet. A config file (which may set the

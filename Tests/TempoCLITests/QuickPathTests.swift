@@ -120,6 +120,24 @@ struct QuickPathTests {
         #expect(tempo.snapshot() == before, "reading changed the store")
     }
 
+    /// A front without its full tool says so in one line and exits 70, whether the line is passed
+    /// on before `main` (`--version` cannot be quick) or after the front looked at it (an option
+    /// `focus status` does not read); a line it answers itself still needs no full tool.
+    @Test func aFrontWithoutItsFullToolSaysSo() throws {
+        let tempo = try TempoBinary()
+        defer { tempo.cleanUp() }
+        let lonely = tempo.directory.appendingPathComponent("alone/tempo")
+        try FileManager.default.createDirectory(at: lonely.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TempoBinary.front, to: lonely)
+        for line in [["--version"], ["focus", "status", "--units", "imperial"]] {
+            let result = try tempo.run(line, program: lonely)
+            #expect(result.status == 70, "\(line)")
+            #expect(result.stdout.isEmpty, "\(line)")
+            #expect(result.stderr == "tempo: the full tool is missing (looked for ../libexec/tempo/tempo and ./tempo beside \(lonely.path))\n", "\(line)")
+        }
+        #expect(try tempo.run(["timer", "list"], program: lonely).status == 0)
+    }
+
     /// What the front does not read itself goes to the full tool, with its output, its errors
     /// and its exit status.
     @Test func passesOnWhatItDoesNotAnswer() throws {

@@ -23,7 +23,7 @@ static void populate(uintptr_t start, uintptr_t end) {
     if (end > start) madvise((void *)start, end - start, MADV_POPULATE_WRITE);
 }
 
-__attribute__((constructor(101))) static void tempo_prefault(void) {
+__attribute__((constructor(102))) static void tempo_prefault(void) {
     populate((uintptr_t)__bss_start, (uintptr_t)_end + 4095);
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);

@@ -1,1 +1,0 @@
-// CPrefault has nothing to call: linking it runs its constructor before `main` (prefault.c).
