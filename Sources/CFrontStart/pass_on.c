@@ -77,24 +77,36 @@ _Noreturn void tempo_pass_on(int argc, char *const *argv, const char *reason) {
 
 static int is(const char *argument, const char *word) { return strcmp(argument, word) == 0; }
 
-/// Whether the line may be one the front answers (the Swift side then decides exactly).
-static int may_be_answered(int argc, char **argv) {
-    if (argc == 2 && (is(argv[1], "--help") || is(argv[1], "-h") || is(argv[1], "help"))) return 1;
+/// What the line may be, from its words alone (the Swift side then decides exactly).
+enum line { passed_on, help, focus_status, timer_list };
+
+static enum line quick_line(int argc, char **argv) {
+    if (argc == 2 && (is(argv[1], "--help") || is(argv[1], "-h") || is(argv[1], "help"))) return help;
     const char *words[2];
     int count = 0;
     for (int index = 1; index < argc; index++) {
         if (is(argv[index], "--db")) {
             index++;
         } else if (argv[index][0] != '-') {
-            if (count == 2) return 0;
+            if (count == 2) return passed_on;
             words[count++] = argv[index];
         }
     }
-    return count == 2 && ((is(words[0], "focus") && is(words[1], "status")) || (is(words[0], "timer") && is(words[1], "list")));
+    if (count != 2) return passed_on;
+    if (is(words[0], "focus") && is(words[1], "status")) return focus_status;
+    if (is(words[0], "timer") && is(words[1], "list")) return timer_list;
+    return passed_on;
 }
 
-// Before the prefault (102) and before Foundation's own constructors (default priority).
-__attribute__((constructor(101))) static void tempo_pass_on_early(int argc, char **argv, char **environment) {
+// Before Foundation's own constructors (default priority).
+__attribute__((constructor(101))) static void tempo_front_start(int argc, char **argv, char **environment) {
     (void)environment;
-    if (argc > 0 && argv && !may_be_answered(argc, argv)) tempo_pass_on(argc, argv, "not a quick command");
+    if (argc < 1 || !argv) return;
+    switch (quick_line(argc, argv)) {
+    case passed_on: tempo_pass_on(argc, argv, "not a quick command");
+    // Only status touches enough fresh pages to gain from asking for them at once (prefault.c);
+    // for the help text it would be most of the work.
+    case focus_status: tempo_prefault(); break;
+    case help: case timer_list: break;
+    }
 }

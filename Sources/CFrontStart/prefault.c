@@ -1,9 +1,12 @@
 // The front (`tempo-front`) runs for about 4 ms, and on a virtual machine each first touch of a
 // fresh page costs about 3 µs in the kernel: before this, 150 of its 420 page faults were fresh
-// pages of `.bss` and of the heap. This constructor asks the kernel for those pages in two calls
-// instead (MADV_POPULATE_WRITE, Linux 5.14; on an older kernel the calls fail and nothing
-// changes): all of `.bss`, and a heap block as large as `focus status` uses, which is then freed
-// into malloc's top chunk and kept there (no trimming, no separate mappings).
+// pages of `.bss` and of the heap. For `focus status`, pass_on.c's constructor asks the kernel
+// for those pages in two calls instead (MADV_POPULATE_WRITE, Linux 5.14; on an older kernel the
+// calls fail and nothing changes): all of `.bss`, and a heap block as large as `focus status`
+// uses, which is then freed into malloc's top chunk and kept there (no trimming, no separate
+// mappings).
+#include "front_start.h"
+
 #include <stdlib.h>  // defines __GLIBC__ with glibc
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
@@ -23,7 +26,7 @@ static void populate(uintptr_t start, uintptr_t end) {
     if (end > start) madvise((void *)start, end - start, MADV_POPULATE_WRITE);
 }
 
-__attribute__((constructor(102))) static void tempo_prefault(void) {
+void tempo_prefault(void) {
     populate((uintptr_t)__bss_start, (uintptr_t)_end + 4095);
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
@@ -34,4 +37,6 @@ __attribute__((constructor(102))) static void tempo_prefault(void) {
         free(block);
     }
 }
+#else
+void tempo_prefault(void) {}
 #endif

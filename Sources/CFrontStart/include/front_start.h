@@ -10,4 +10,7 @@
 /// missing or cannot be run.
 _Noreturn void tempo_pass_on(int argc, char *const *argv, const char *reason);
 
+/// Asks the kernel at once for the fresh pages `focus status` is about to touch (prefault.c).
+void tempo_prefault(void);
+
 #endif
