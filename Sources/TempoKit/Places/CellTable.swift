@@ -38,7 +38,8 @@ struct CellTable: Sendable {
     func collect(cell key: Int64, across: UInt8, along: UInt8, into found: inout [Int32]) {
         guard let i = find(key) else { return }
         let start = Int(buckets[i].start), across = Int(across), along = Int(along)
-        for entry in entries[start..<(start + Int(buckets[i].count))] {
+        for j in start..<(start + Int(buckets[i].count)) {
+            let entry = entries[j]
             // Not negative exactly when none of the four differences is: the box covers the point.
             let covers = (across - Int(entry.south)) | (Int(entry.north) - across)
                 | (along - Int(entry.west)) | (Int(entry.east) - along)

@@ -12,8 +12,13 @@ struct EventPool: Sendable {
         var fix: LocationFix
     }
 
-    /// The records, by reference; a released one keeps its old content until reused.
-    private var records: [Record] = []
+    /// The records, by reference, in chunks of `chunkSize`; a released one keeps its old content
+    /// until reused. A device that keeps meeting new conditions adds a record at almost every fix,
+    /// and in chunks the records already stored stay where they are as the pool grows.
+    private var chunks: [[Record]] = []
+    private var recordCount = 0
+    private static let chunkShift = 12
+    private static let chunkSize = 1 << chunkShift
     /// How many conditions refer to each record.
     private var referenceCounts: [Int32] = []
     /// Released references, reused first.
@@ -38,11 +43,17 @@ struct EventPool: Sendable {
             let record = Record(date: date, fix: fix)
             if let reused = free.popLast() {
                 reference = reused
-                records[Int(reused)] = record
+                chunks[Int(reused) >> Self.chunkShift][Int(reused) & (Self.chunkSize - 1)] = record
                 referenceCounts[Int(reused)] = 1
             } else {
-                reference = Int32(records.count)
-                records.append(record)
+                reference = Int32(recordCount)
+                if recordCount & (Self.chunkSize - 1) == 0 {
+                    // A pool that has filled a chunk is likely to fill the next one too.
+                    chunks.append([])
+                    if chunks.count > 1 { chunks[chunks.count - 1].reserveCapacity(Self.chunkSize) }
+                }
+                chunks[chunks.count - 1].append(record)
+                recordCount += 1
                 referenceCounts.append(1)
             }
             if let fixNumber {
@@ -66,11 +77,11 @@ struct EventPool: Sendable {
 
     /// The record a reference names (not `noRecord`).
     subscript(reference: Int32) -> Record {
-        records[Int(reference)]
+        chunks[Int(reference) >> Self.chunkShift][Int(reference) & (Self.chunkSize - 1)]
     }
 
     /// Approximate heap bytes held (capacities).
     var bytes: Int {
-        records.capacity * MemoryLayout<Record>.stride + (referenceCounts.capacity + free.capacity) * 4
+        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<Record>.stride } + (referenceCounts.capacity + free.capacity) * 4
     }
 }
