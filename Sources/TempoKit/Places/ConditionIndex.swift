@@ -3,10 +3,9 @@ import Foundation
 /// The geometry of every condition, stored so that a fix only looks at conditions near it.
 ///
 /// Conditions live in slots numbered by `Int32` (freed slots are reused). Each circle belongs to
-/// one level of a multi-level uniform latitude/longitude grid — the finest level on which its
-/// bounding box spans at most three rows and five columns, so that a point query reads few
-/// entries that are not near it — and is registered in every cell of that level its bounding box
-/// touches. An entry is the slot and the part of the
+/// one level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at
+/// least the circle's diameter, so that it touches a few cells at most — and is registered in
+/// every cell of that level its bounding box touches. An entry is the slot and the part of the
 /// cell the box covers, in 256ths of the cell each way: a point query reads one run of entries
 /// per non-empty level and keeps those whose box covers the point's 256th, a superset of the
 /// circles that contain the point (`MonitorCore` decides which really do).
@@ -23,7 +22,7 @@ struct ConditionIndex: Sendable {
 
     /// Cell sizes of the levels, degrees; each divides 360 so that columns wrap exactly at the
     /// antimeridian (the last level is one cell for the whole Earth).
-    static let cellDegrees: [Double] = [1.0 / 64, 1.0 / 16, 0.25, 1, 4, 20, 90, 360]
+    static let cellDegrees: [Double] = [1.0 / 16, 0.25, 1, 4, 20, 90, 360]
     private static let rowCounts = cellDegrees.map { Int((180 / $0).rounded(.up)) }
     private static let columnCounts = cellDegrees.map { Int((360 / $0).rounded(.up)) }
     /// Smallest meridional radius of curvature of WGS84, metres: a(1 − e²).
@@ -31,10 +30,6 @@ struct ConditionIndex: Sendable {
     static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
     /// Metres per degree of latitude, at least (meridional arc on the flattest part).
     static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
-    /// How many cells a circle's bounding box may be tall and wide on its level (it then touches
-    /// one row and one column more at most).
-    static let boxHeightInCells = 2.0
-    static let boxWidthInCells = 4.0
 
     /// Everything about one condition, together so that touching it costs one cache line.
     struct Slot: Sendable {
@@ -96,7 +91,7 @@ struct ConditionIndex: Sendable {
             Self.appendGently(record, to: &slots)
         }
         table.insert(slot, hash: hash, slots: slots)
-        let level = Self.level(center: center, radiusMeters: radiusMeters)
+        let level = Self.level(radiusMeters: radiusMeters)
         Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key, south, north, west, east in
             levels[level].append(Entry(slot: slot, south: south, north: north, west: west, east: east), to: key)
         }
@@ -117,7 +112,7 @@ struct ConditionIndex: Sendable {
         let i = Int(slot)
         let record = slots[i]
         let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
-        let level = Self.level(center: center, radiusMeters: record.radiusMeters)
+        let level = Self.level(radiusMeters: record.radiusMeters)
         Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key, _, _, _, _ in
             levels[level].remove(slot: slot, from: key)
         }
@@ -164,26 +159,10 @@ struct ConditionIndex: Sendable {
 
     // MARK: - Grid
 
-    /// The finest level on which the circle's bounding box is at most `boxHeightInCells` cells
-    /// tall and `boxWidthInCells` wide (a box around a pole spans all 360 degrees of longitude).
-    static func level(center: Coordinate, radiusMeters: Double) -> Int {
-        let extent = halfExtent(center: center, radiusMeters: radiusMeters)
-        let width = 2 * (extent.longitude ?? 180), height = 2 * extent.latitude
-        return cellDegrees.firstIndex { $0 * boxHeightInCells >= height && $0 * boxWidthInCells >= width }
-            ?? (cellDegrees.count - 1)
-    }
-
-    /// Half the height and half the width of the circle's bounding box, degrees (conservatively
-    /// large); no width when the box spans all longitudes (the circle reaches near a pole).
-    static func halfExtent(center: Coordinate, radiusMeters: Double) -> (latitude: Double, longitude: Double?) {
-        let dLatitude = radiusMeters / metersPerLatitudeDegree * 1.001
-        // A path of length r stays within `maximumLatitude`, where a degree of longitude is at least
-        // a·cos(φ) long.
-        let maximumLatitude = abs(center.latitude) + dLatitude
-        guard maximumLatitude < 89.9 else { return (dLatitude, nil) }
-        let metersPerLongitudeDegree = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
-        let dLongitude = radiusMeters / metersPerLongitudeDegree * 1.001
-        return (dLatitude, dLongitude < 180 ? dLongitude : nil)
+    /// The finest level whose cell (in latitude degrees) is at least the circle's diameter.
+    static func level(radiusMeters: Double) -> Int {
+        let diameterDegrees = 2 * radiusMeters / metersPerLatitudeDegree
+        return cellDegrees.firstIndex { $0 >= diameterDegrees } ?? (cellDegrees.count - 1)
     }
 
     private static func cellKey(row: Int, column: Int) -> Int64 {
@@ -207,15 +186,20 @@ struct ConditionIndex: Sendable {
         level: Int, center: Coordinate, radiusMeters: Double, _ body: (Int64, UInt8, UInt8, UInt8, UInt8) -> Void
     ) {
         let size = cellDegrees[level], columns = columnCounts[level]
-        let extent = halfExtent(center: center, radiusMeters: radiusMeters)
-        let south = (max(-90, center.latitude - extent.latitude) + 90) / size
-        let north = (min(90, center.latitude + extent.latitude) + 90) / size
+        let dLatitude = radiusMeters / metersPerLatitudeDegree * 1.001
+        let south = (max(-90, center.latitude - dLatitude) + 90) / size
+        let north = (min(90, center.latitude + dLatitude) + 90) / size
+        // A path of length r stays within `maximumLatitude`, where a degree of longitude is at least
+        // a·cos(φ) long; near a pole the box spans all longitudes.
+        let maximumLatitude = abs(center.latitude) + dLatitude
         var west = -Double.infinity, east = Double.infinity
         var firstColumn = 0, lastColumn = columns - 1
-        if let dLongitude = extent.longitude {
+        if maximumLatitude < 89.9 {
+            let metersPerLongitudeDegree = Geodesic.equatorialRadius * cos(maximumLatitude * .pi / 180) * .pi / 180
+            let dLongitude = radiusMeters / metersPerLongitudeDegree * 1.001
             let x0 = (center.longitude - dLongitude + 180) / size, x1 = (center.longitude + dLongitude + 180) / size
             let first = Int(x0.rounded(.down)), last = Int(x1.rounded(.down))
-            if last - first < columns {
+            if dLongitude < 180, last - first < columns {
                 (west, east, firstColumn, lastColumn) = (x0, x1, first, last)
             }
         }
