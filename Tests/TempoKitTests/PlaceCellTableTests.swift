@@ -26,7 +26,8 @@ import Testing
                 table.remove(slot: slot, from: key)
                 expected[key]!.remove(slot)
             } else {
-                table.append(ConditionIndex.Entry(slot: nextSlot, south: 0, north: 255, west: 0, east: 255), to: key)
+                let last = UInt8(ConditionIndex.subdivisions - 1)
+                table.append(ConditionIndex.Entry(slot: nextSlot, south: 0, north: last, west: 0, east: last), to: key)
                 expected[key, default: []].insert(nextSlot)
                 nextSlot += 1
             }
@@ -35,13 +36,34 @@ import Testing
             if step % 1000 == 0 || step == 59_999 {
                 for key in keys {
                     var found: [Int32] = []
-                    table.collect(cell: key, across: .random(in: 0...255, using: &random), along: .random(in: 0...255, using: &random),
+                    let last = UInt8(ConditionIndex.subdivisions - 1)
+                    table.collect(cell: key, across: .random(in: 0...last, using: &random), along: .random(in: 0...last, using: &random),
                                   into: &found)
                     #expect(found.count == Set(found).count && Set(found) == expected[key, default: []], "seed \(seed) step \(step)")
                 }
             }
         }
         #expect(table.isEmpty == expected.values.allSatisfy(\.isEmpty))
+    }
+
+    /// An entry's box test compares the four sides in one subtraction: it must say exactly
+    /// whether south ≤ row ≤ north and west ≤ column ≤ east, for every box and point, the
+    /// first and last subdivisions included.
+    @Test func entryCoversExactlyItsBox() {
+        var random = SeededRandom(seed: 11)
+        let last = UInt8(ConditionIndex.subdivisions - 1)
+        let edges: [UInt8] = [0, 1, last / 2, last - 1, last]
+        for _ in 0..<2_000 {
+            func side() -> UInt8 { Bool.random(using: &random) ? edges.randomElement(using: &random)! : .random(in: 0...last, using: &random) }
+            let (s, n, w, e) = (side(), side(), side(), side())
+            let entry = ConditionIndex.Entry(slot: 1, south: min(s, n), north: max(s, n), west: min(w, e), east: max(w, e))
+            for _ in 0..<20 {
+                let across = side(), along = side()
+                let expected = (min(s, n)...max(s, n)).contains(across) && (min(w, e)...max(w, e)).contains(along)
+                #expect(entry.covers(ConditionIndex.Entry.point(across: across, along: along)) == expected,
+                        "box \(min(s, n))…\(max(s, n)) × \(min(w, e))…\(max(w, e)), point \(across), \(along)")
+            }
+        }
     }
 
     /// The index after 12,000 random adds and removes of conditions crowded into a small area:

@@ -33,17 +33,13 @@ struct CellTable: Sendable {
     /// Whether no cell has an entry.
     var isEmpty: Bool { cellCount == 0 }
 
-    /// Appends to `found` the slot of each entry of a cell whose box covers the 256th `across`
-    /// (rows) and `along` (columns) of the cell.
+    /// Appends to `found` the slot of each entry of a cell whose box covers the subdivision
+    /// `across` (rows) and `along` (columns) of the cell.
     func collect(cell key: Int64, across: UInt8, along: UInt8, into found: inout [Int32]) {
         guard let i = find(key) else { return }
-        let start = Int(buckets[i].start), across = Int(across), along = Int(along)
-        for j in start..<(start + Int(buckets[i].count)) {
-            let entry = entries[j]
-            // Not negative exactly when none of the four differences is: the box covers the point.
-            let covers = (across - Int(entry.south)) | (Int(entry.north) - across)
-                | (along - Int(entry.west)) | (Int(entry.east) - along)
-            if covers >= 0 { found.append(entry.slot) }
+        let start = Int(buckets[i].start), point = ConditionIndex.Entry.point(across: across, along: along)
+        for j in start..<(start + Int(buckets[i].count)) where entries[j].covers(point) {
+            found.append(entries[j].slot)
         }
     }
 

@@ -6,19 +6,43 @@ import Foundation
 /// one level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at
 /// least the circle's diameter, so that it touches a few cells at most — and is registered in
 /// every cell of that level its bounding box touches. An entry is the slot and the part of the
-/// cell the box covers, in 256ths of the cell each way: a point query reads one run of entries
-/// per non-empty level and keeps those whose box covers the point's 256th, a superset of the
+/// cell the box covers, in 128ths of the cell each way: a point query reads one run of entries
+/// per non-empty level and keeps those whose box covers the point's 128th, a superset of the
 /// circles that contain the point (`MonitorCore` decides which really do).
 struct ConditionIndex: Sendable {
-    /// One condition in one cell: its slot, and the rows and columns of 256ths of the cell that
-    /// its bounding box covers, first and last included.
+    /// One condition in one cell: its slot, and the rows and columns of `subdivisions`ths of the
+    /// cell that its bounding box covers, first and last included.
     struct Entry: Sendable {
         var slot: Int32
-        var south: UInt8
-        var north: UInt8
-        var west: UInt8
-        var east: UInt8
+        /// South, north, west and east, a byte each, with north and east counted back from the
+        /// last row and column: then "the point is not south of the box, not north of it, …" is,
+        /// byte by byte, "the point's value is at least the box's" (see `covers`).
+        private var box: UInt32
+
+        init(slot: Int32, south: UInt8, north: UInt8, west: UInt8, east: UInt8) {
+            self.slot = slot
+            box = UInt32(south) | UInt32(Entry.last - north) << 8 | UInt32(west) << 16 | UInt32(Entry.last - east) << 24
+        }
+
+        /// A point's row and column of subdivisions (`across`, `along`), as `covers` takes it.
+        static func point(across: UInt8, along: UInt8) -> UInt32 {
+            (UInt32(across) | UInt32(Entry.last - across) << 8 | UInt32(along) << 16 | UInt32(Entry.last - along) << 24)
+                | topBits
+        }
+
+        /// Whether the box covers the point: every value is below 128, so each byte of the
+        /// difference, from 128 + the point's value, neither borrows from the next nor loses its
+        /// top bit unless the point's value is smaller than the box's.
+        func covers(_ point: UInt32) -> Bool {
+            (point &- box) & Entry.topBits == Entry.topBits
+        }
+
+        private static let last = UInt8(subdivisions - 1)
+        private static let topBits: UInt32 = 0x8080_8080
     }
+
+    /// Rows and columns of a cell that an entry tells apart (at most 128, see `Entry.covers`).
+    static let subdivisions = 128
 
     /// Cell sizes of the levels, degrees; each divides 360 so that columns wrap exactly at the
     /// antimeridian (the last level is one cell for the whole Earth).
@@ -174,14 +198,14 @@ struct ConditionIndex: Sendable {
         min(rowCounts[level] - 1, Int(y))
     }
 
-    /// Which 256th of row or column `index` the grid ordinate or abscissa `u` falls in: 0 before
-    /// it, 255 after it.
+    /// Which subdivision of row or column `index` the grid ordinate or abscissa `u` falls in: the
+    /// first before it, the last after it.
     private static func subdivision(_ u: Double, of index: Int) -> UInt8 {
-        UInt8(min(255, max(0, (u - Double(index)) * 256)))
+        UInt8(min(Double(subdivisions - 1), max(0, (u - Double(index)) * Double(subdivisions))))
     }
 
     /// Every cell of `level` that the circle's bounding box touches (conservatively large), with
-    /// the rows and columns of 256ths of that cell the box covers (south, north, west, east).
+    /// the rows and columns of subdivisions of that cell the box covers (south, north, west, east).
     static func forEachCell(
         level: Int, center: Coordinate, radiusMeters: Double, _ body: (Int64, UInt8, UInt8, UInt8, UInt8) -> Void
     ) {
