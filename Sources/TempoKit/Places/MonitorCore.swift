@@ -109,7 +109,7 @@ public struct MonitorCore: Sendable {
             index.slots[i].flags |= Flag.hasOptions
         }
         if let lastEvent {
-            setLastEvent(slot, lastEvent, fixNumber: nil)
+            setLastEvent(slot, lastEvent.state, lastEvent.date, lastEvent.fix, fixNumber: nil)
         }
         if state == .satisfied {
             // Unknown distance: the first fix computes it exactly.
@@ -165,8 +165,8 @@ public struct MonitorCore: Sendable {
         let instant = fix.time ?? now
         let accuracy = fix.horizontalAccuracyMeters ?? policy.assumedAccuracyMeters
         events.removeAll(keepingCapacity: true)
-        removed.removeAll(keepingCapacity: true)
-        unreported.removeAll(keepingCapacity: true)
+        if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+        if !unreported.isEmpty { unreported.removeAll(keepingCapacity: true) }
         let latitude = fix.latitude, longitude = fix.longitude
         let cosLatitude = cos(latitude * .pi / 180)
 
@@ -203,13 +203,12 @@ public struct MonitorCore: Sendable {
                 }
                 index.slots[Int(entry.slot)].state = .unsatisfied
                 deactivate(at: k)
-                let left = event(entry.slot, .unsatisfied, instant, fix)
                 if condition.window.isAlways
                     || (condition.window.contains(instant) && lastEventState(entry.slot) == .satisfied) {
-                    setLastEvent(entry.slot, left, fixNumber: acceptedCount)
-                    events.append(left)
+                    setLastEvent(entry.slot, .unsatisfied, instant, fix, fixNumber: acceptedCount)
+                    events.append(event(entry.slot, .unsatisfied, instant, fix))
                 } else {
-                    unreported.append(left)
+                    unreported.append(event(entry.slot, .unsatisfied, instant, fix))
                 }
                 continue
             }
@@ -287,17 +286,20 @@ public struct MonitorCore: Sendable {
 
     /// The state of the last event reported for the condition in `slot`, if any.
     private func lastEventState(_ slot: Int32) -> ConditionState? {
-        let record = index.slots[Int(slot)]
-        return record.lastEvent == EventPool.noRecord ? nil : record.lastEventState
+        let i = Int(slot)
+        return index.slots[i].lastEvent == EventPool.noRecord ? nil : index.slots[i].lastEventState
     }
 
-    /// Records `event` as the last reported for the condition in `slot`; `fixNumber` is that of
-    /// the accepted fix that caused it, nil for a restored event.
-    private mutating func setLastEvent(_ slot: Int32, _ event: MonitorEvent, fixNumber: Int?) {
+    /// Records the event to `state` at `date` caused by `fix` as the last reported for the
+    /// condition in `slot`; `fixNumber` is that of the accepted fix that caused it, nil for a
+    /// restored event.
+    private mutating func setLastEvent(
+        _ slot: Int32, _ state: ConditionState, _ date: Date, _ fix: LocationFix, fixNumber: Int?
+    ) {
         let i = Int(slot)
-        index.slots[i].lastEvent = lastEvents.store(date: event.date, fix: event.fix, fixNumber: fixNumber,
+        index.slots[i].lastEvent = lastEvents.store(date: date, fix: fix, fixNumber: fixNumber,
                                                     replacing: index.slots[i].lastEvent)
-        index.slots[i].lastEventState = event.state
+        index.slots[i].lastEventState = state
     }
 
     private func condition(at slot: Int32) -> CircularCondition {
@@ -331,15 +333,14 @@ public struct MonitorCore: Sendable {
     private mutating func report(
         satisfied slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix
     ) -> Bool {
-        let event = event(slot, .satisfied, instant, fix)
-        events.append(event)
+        events.append(event(slot, .satisfied, instant, fix))
         if condition.isOneShot {
-            removed.append(event.identifier)
-            remove(event.identifier)
+            removed.append(index.slots[Int(slot)].identifier)
+            remove(slot: slot)
             return true
         }
         index.slots[Int(slot)].state = .satisfied
-        setLastEvent(slot, event, fixNumber: acceptedCount)
+        setLastEvent(slot, .satisfied, instant, fix, fixNumber: acceptedCount)
         return false
     }
 }
