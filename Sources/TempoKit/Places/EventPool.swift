@@ -17,7 +17,7 @@ struct EventPool: Sendable {
     /// and in chunks the records already stored stay where they are as the pool grows.
     private var chunks: [[Record]] = []
     private var recordCount = 0
-    private static let chunkShift = 12
+    private static let chunkShift = 9
     private static let chunkSize = 1 << chunkShift
     /// How many conditions refer to each record.
     private var referenceCounts: [Int32] = []
