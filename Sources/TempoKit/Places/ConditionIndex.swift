@@ -5,10 +5,11 @@ import Foundation
 /// Conditions live in slots numbered by `Int32` (freed slots are reused). Each circle belongs to
 /// one level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at
 /// least the circle's diameter, so that it touches a few cells at most — and is registered in
-/// every cell of that level its bounding box touches. An entry is the slot and the part of the
-/// cell the box covers, in 128ths of the cell each way: a point query reads one run of entries
-/// per non-empty level and keeps those whose box covers the point's 128th, a superset of the
-/// circles that contain the point (`MonitorCore` decides which really do).
+/// every cell of that level its bounding box touches (one `CellTable` holds the cells of all
+/// levels). An entry is the slot and the part of the cell the box covers, in 128ths of the cell
+/// each way: a point query reads one run of entries per non-empty level and keeps those whose box
+/// covers the point's 128th, a superset of the circles that contain the point (`MonitorCore`
+/// decides which really do).
 struct ConditionIndex: Sendable {
     /// One condition in one cell: its slot, and the rows and columns of `subdivisions`ths of the
     /// cell that its bounding box covers, first and last included.
@@ -76,8 +77,10 @@ struct ConditionIndex: Sendable {
     var slots: [Slot] = []
     private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
-    /// The cells of each level.
-    private var levels = [CellTable](repeating: CellTable(), count: cellDegrees.count)
+    /// The cells of every level, keyed by level, row and column.
+    private var cells = CellTable()
+    /// How many conditions each level holds: a point query skips the empty levels.
+    private var conditionsPerLevel = [Int](repeating: 0, count: cellDegrees.count)
 
     /// Number of conditions.
     var count: Int { table.count }
@@ -116,8 +119,9 @@ struct ConditionIndex: Sendable {
         }
         table.insert(slot, hash: hash, slots: slots)
         let level = Self.level(radiusMeters: radiusMeters)
+        conditionsPerLevel[level] += 1
         Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key, south, north, west, east in
-            levels[level].append(Entry(slot: slot, south: south, north: north, west: west, east: east), to: key)
+            cells.append(Entry(slot: slot, south: south, north: north, west: west, east: east), to: key)
         }
         return slot
     }
@@ -137,8 +141,9 @@ struct ConditionIndex: Sendable {
         let record = slots[i]
         let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
         let level = Self.level(radiusMeters: record.radiusMeters)
+        conditionsPerLevel[level] -= 1
         Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key, _, _, _, _ in
-            levels[level].remove(slot: slot, from: key)
+            cells.remove(slot: slot, from: key)
         }
         slots[i].identifier = ""
         slots[i].state = .unknown
@@ -151,13 +156,12 @@ struct ConditionIndex: Sendable {
     /// its flags have one of `skippedFlags`: the conditions left out certainly do not contain it.
     func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
         let first = found.count
-        for level in levels.indices where !levels[level].isEmpty {
+        for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
             let size = Self.cellDegrees[level]
             let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
             let row = Self.row(y, level: level), rawColumn = Int(x)
-            levels[level].collect(cell: Self.cellKey(row: row, column: rawColumn % Self.columnCounts[level]),
-                                  across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn),
-                                  into: &found)
+            cells.collect(cell: Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level]),
+                          across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn), into: &found)
         }
         // Then drop the flagged ones, keeping the order: a second pass over the few survivors.
         var kept = first
@@ -178,7 +182,7 @@ struct ConditionIndex: Sendable {
     var approximateBytes: Int {
         let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + freeSlots.capacity * 4
         let dictionaryBytes = table.bytes
-        return slotBytes + dictionaryBytes + levels.reduce(0) { $0 + $1.bytes }
+        return slotBytes + dictionaryBytes + cells.bytes + conditionsPerLevel.capacity * 8
     }
 
     // MARK: - Grid
@@ -189,8 +193,9 @@ struct ConditionIndex: Sendable {
         return cellDegrees.firstIndex { $0 >= diameterDegrees } ?? (cellDegrees.count - 1)
     }
 
-    private static func cellKey(row: Int, column: Int) -> Int64 {
-        Int64(row) << 32 | Int64(column)
+    /// A cell's key in `cells` (rows and columns of every level fit in 16 bits).
+    private static func cellKey(level: Int, row: Int, column: Int) -> Int64 {
+        Int64(level) << 48 | Int64(row) << 32 | Int64(column)
     }
 
     /// The row of `level` holding grid ordinate `y` = (latitude + 90) / cell size (y ≥ 0).
@@ -231,7 +236,7 @@ struct ConditionIndex: Sendable {
             let southSubdivision = subdivision(south, of: row), northSubdivision = subdivision(north, of: row)
             for rawColumn in firstColumn...lastColumn {
                 let column = (rawColumn % columns + columns) % columns
-                body(cellKey(row: row, column: column), southSubdivision, northSubdivision,
+                body(cellKey(level: level, row: row, column: column), southSubdivision, northSubdivision,
                      subdivision(west, of: rawColumn), subdivision(east, of: rawColumn))
             }
         }
