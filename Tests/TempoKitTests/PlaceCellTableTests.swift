@@ -8,8 +8,10 @@ import Testing
 /// checked against plain sets after long random sequences of adds and removes, long enough that
 /// runs are packed many times over.
 @Suite struct PlaceCellTableTests {
-    /// Random appends and removes over a few hundred cells of very different sizes, checked
-    /// against a dictionary of sets after every step of a sample and at the end.
+    /// Random appends and removes of random boxes over a few hundred cells of very different
+    /// sizes, checked against a dictionary of sets after every step of a sample and at the end: at
+    /// random points of each cell, exactly the boxes that cover the point (runs are kept in order
+    /// of the boxes' southern rows, and a query stops at the first box north of its point).
     @Test(arguments: [1, 2, 3])
     func cellTableMatchesSets(seed: UInt64) {
         var random = SeededRandom(seed: seed)
@@ -19,6 +21,8 @@ import Testing
         let keys = (0..<300).map { Int64($0 * 7919) << 20 | Int64($0) }
         func randomKey() -> Int64 { keys[min(keys.count - 1, Int(pow(Double.random(in: 0..<1, using: &random), 3) * 300))] }
         var nextSlot: Int32 = 0
+        let last = UInt8(ConditionIndex.subdivisions - 1)
+        var boxes: [Int32: (south: UInt8, north: UInt8, west: UInt8, east: UInt8)] = [:]
         for step in 0..<60_000 {
             let key = randomKey()
             if let present = expected[key], !present.isEmpty, Double.random(in: 0..<1, using: &random) < 0.48 {
@@ -26,8 +30,12 @@ import Testing
                 table.remove(slot: slot, from: key)
                 expected[key]!.remove(slot)
             } else {
-                let last = UInt8(ConditionIndex.subdivisions - 1)
-                table.append(ConditionIndex.Entry(slot: nextSlot, south: 0, north: last, west: 0, east: last), to: key)
+                let (a, b, c, d) = (UInt8.random(in: 0...last, using: &random), UInt8.random(in: 0...last, using: &random),
+                                    UInt8.random(in: 0...last, using: &random), UInt8.random(in: 0...last, using: &random))
+                let box = (south: min(a, b), north: max(a, b), west: min(c, d), east: max(c, d))
+                boxes[nextSlot] = box
+                table.append(ConditionIndex.Entry(slot: nextSlot, south: box.south, north: box.north, west: box.west,
+                                                  east: box.east), to: key)
                 expected[key, default: []].insert(nextSlot)
                 nextSlot += 1
             }
@@ -36,10 +44,13 @@ import Testing
             if step % 1000 == 0 || step == 59_999 {
                 for key in keys {
                     var found: [Int32] = []
-                    let last = UInt8(ConditionIndex.subdivisions - 1)
-                    table.collect(cell: key, across: .random(in: 0...last, using: &random), along: .random(in: 0...last, using: &random),
-                                  into: &found)
-                    #expect(found.count == Set(found).count && Set(found) == expected[key, default: []], "seed \(seed) step \(step)")
+                    let across = UInt8.random(in: 0...last, using: &random), along = UInt8.random(in: 0...last, using: &random)
+                    table.collect(cell: key, across: across, along: along, into: &found)
+                    let covering = expected[key, default: []].filter {
+                        let box = boxes[$0]!
+                        return (box.south...box.north).contains(across) && (box.west...box.east).contains(along)
+                    }
+                    #expect(found.count == Set(found).count && Set(found) == covering, "seed \(seed) step \(step)")
                 }
             }
         }
