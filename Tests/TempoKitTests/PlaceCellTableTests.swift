@@ -10,8 +10,7 @@ import Testing
 @Suite struct PlaceCellTableTests {
     /// Random appends and removes of random boxes over a few hundred cells of very different
     /// sizes, checked against a dictionary of sets after every step of a sample and at the end: at
-    /// random points of each cell, exactly the boxes that cover the point (runs are kept in order
-    /// of the boxes' southern rows, and a query stops at the first box north of its point).
+    /// random points of each cell, exactly the boxes that cover the point.
     @Test(arguments: [1, 2, 3])
     func cellTableMatchesSets(seed: UInt64) {
         var random = SeededRandom(seed: seed)

@@ -1,14 +1,12 @@
-/// The cells of `ConditionIndex`'s grid (all levels): each non-empty cell's entries, by cell key.
+/// The cells of `ConditionIndex`'s grid, all levels together: each non-empty cell's entries, by cell key.
 ///
-/// Every cell keeps its entries in one run of a single shared array, in order of the rows where
-/// their boxes start (a point query stops at the first box north of the point), and an
-/// open-addressing table maps the key to the run's place: a point query reads one bucket, then
-/// one run, with no per-cell allocation. A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, …
-/// (powers of two and their halfway points) that holds its count, so a cell moves to a run of
-/// another capacity when its count crosses one; vacated runs are reused for the same capacity,
-/// and once they make up an eighth of the array the runs are packed again. The table probes
-/// linearly, deletes by shifting back (no tombstones) and is at most 70 % full, like
-/// `IdentifierTable`.
+/// Every cell keeps its entries in one run of a single shared array, and an open-addressing table
+/// maps the key to the run's place: a point query reads one bucket, then one run, with no per-cell
+/// allocation. A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, … (powers of two and their
+/// halfway points) that holds its count, so a cell moves to a run of another capacity when its
+/// count crosses one; vacated runs are reused for the same capacity, and once they make up an
+/// eighth of the array the runs are packed again. The table probes linearly, deletes by shifting
+/// back (no tombstones) and is at most 70 % full, like `IdentifierTable`.
 struct CellTable: Sendable {
     private struct Bucket: Sendable {
         /// `empty` for an unused bucket.
@@ -36,18 +34,16 @@ struct CellTable: Sendable {
     var isEmpty: Bool { cellCount == 0 }
 
     /// Appends to `found` the slot of each entry of a cell whose box covers the subdivision
-    /// `across` (rows) and `along` (columns) of the cell. A run is ordered by the boxes' southern
-    /// rows, so the boxes that start north of the point end it.
+    /// `across` (rows) and `along` (columns) of the cell.
     func collect(cell key: Int64, across: UInt8, along: UInt8, into found: inout [Int32]) {
         guard let i = find(key) else { return }
         let start = Int(buckets[i].start), point = ConditionIndex.Entry.point(across: across, along: along)
-        for j in start..<(start + Int(buckets[i].count)) {
-            if entries[j].south > across { break }
-            if entries[j].covers(point) { found.append(entries[j].slot) }
+        for j in start..<(start + Int(buckets[i].count)) where entries[j].covers(point) {
+            found.append(entries[j].slot)
         }
     }
 
-    /// Adds an entry to a cell, after those whose boxes start in the same row or south of it.
+    /// Adds an entry to a cell.
     mutating func append(_ entry: ConditionIndex.Entry, to key: Int64) {
         packIfSparse()
         let i = findOrInsert(key)
@@ -59,25 +55,19 @@ struct CellTable: Sendable {
             bucket.start = move(start: bucket.start, count: count, from: Self.capacityClass(for: count),
                                 to: Self.capacityClass(for: count + 1))
         }
-        var at = Int(bucket.start) + count
-        while at > Int(bucket.start), entries[at - 1].south > entry.south {
-            entries[at] = entries[at - 1]
-            at -= 1
-        }
-        entries[at] = entry
+        entries[Int(bucket.start) + count] = entry
         bucket.count += 1
         buckets[i] = bucket
     }
 
-    /// Removes the entry of `slot` from a cell, keeping the others in order (nothing happens if it
-    /// is not there).
+    /// Removes the entry of `slot` from a cell (nothing happens if it is not there).
     mutating func remove(slot: Int32, from key: Int64) {
         packIfSparse()
         guard let i = find(key) else { return }
         var bucket = buckets[i]
         let start = Int(bucket.start), count = Int(bucket.count)
         guard let at = entries[start..<(start + count)].firstIndex(where: { $0.slot == slot }) else { return }
-        for j in at..<(start + count - 1) { entries[j] = entries[j + 1] }
+        entries[at] = entries[start + count - 1]
         if count == 1 {
             vacate(start: bucket.start, class: 0)
             delete(at: i)

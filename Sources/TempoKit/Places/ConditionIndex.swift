@@ -25,9 +25,6 @@ struct ConditionIndex: Sendable {
             box = UInt32(south) | UInt32(Entry.last - north) << 8 | UInt32(west) << 16 | UInt32(Entry.last - east) << 24
         }
 
-        /// The first row of subdivisions the box covers.
-        var south: UInt8 { UInt8(truncatingIfNeeded: box) }
-
         /// A point's row and column of subdivisions (`across`, `along`), as `covers` takes it.
         static func point(across: UInt8, along: UInt8) -> UInt32 {
             (UInt32(across) | UInt32(Entry.last - across) << 8 | UInt32(along) << 16 | UInt32(Entry.last - along) << 24)
