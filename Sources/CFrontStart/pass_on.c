@@ -24,9 +24,16 @@
 /// Exit status when the installation is broken (`EX_SOFTWARE`), and when `TEMPO_QUICK_ONLY` stops a pass.
 enum { broken_installation = 70, not_answered = 3 };
 
+/// Ends the process with `status` at once. Called from a constructor, `exit` would run the exit
+/// handlers of runtimes not yet started, and a static build then aborts (status 134).
+static _Noreturn void leave(int status) {
+    fflush(NULL);
+    _exit(status);
+}
+
 static _Noreturn void fail(const char *first, const char *second, const char *third) {
     fprintf(stderr, "tempo: %s%s%s\n", first, second, third);
-    exit(broken_installation);
+    leave(broken_installation);
 }
 
 /// This program's own path into `own` (`size` bytes); false when it cannot be told.
@@ -59,16 +66,17 @@ static int full_tool_path(const char *own, char *path, size_t size) {
     return 0;
 }
 
-_Noreturn void tempo_pass_on(int argc, char *const *argv, const char *reason) {
-    (void)argc;
+_Noreturn void tempo_pass_on(char *const *argv, const char *reason) {
     const char *quick_only = getenv("TEMPO_QUICK_ONLY");
     if (quick_only && strcmp(quick_only, "1") == 0) {
         fprintf(stderr, "tempo-front: passed on: %s\n", reason);
-        exit(not_answered);
+        leave(not_answered);
     }
     char own[PATH_MAX + 1], path[PATH_MAX + 64];
-    if (!own_path(own, sizeof own)) fail("the full tool is missing (looked for ../libexec/tempo/tempo and ./tempo beside ", "this program", ")");
-    if (!full_tool_path(own, path, sizeof path)) fail("the full tool is missing (looked for ../libexec/tempo/tempo and ./tempo beside ", own, ")");
+    int known = own_path(own, sizeof own);
+    if (!known || !full_tool_path(own, path, sizeof path)) {
+        fail("the full tool is missing (looked for ../libexec/tempo/tempo and ./tempo beside ", known ? own : "this program", ")");
+    }
     execv(path, argv);
     char message[PATH_MAX + 128];
     snprintf(message, sizeof message, "cannot run %s: ", path);
@@ -103,7 +111,7 @@ __attribute__((constructor(101))) static void tempo_front_start(int argc, char *
     (void)environment;
     if (argc < 1 || !argv) return;
     switch (quick_line(argc, argv)) {
-    case passed_on: tempo_pass_on(argc, argv, "not a quick command");
+    case passed_on: tempo_pass_on(argv, "not a quick command");
     // Only status touches enough fresh pages to gain from asking for them at once (prefault.c);
     // for the help text it would be most of the work.
     case focus_status: tempo_prefault(); break;

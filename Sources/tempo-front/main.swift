@@ -46,7 +46,7 @@ do {
         }
     }
 } catch {
-    tempo_pass_on(CommandLine.argc, CommandLine.unsafeArgv, (error as? PassOn)?.reason ?? "\(error)")
+    tempo_pass_on(CommandLine.unsafeArgv, (error as? PassOn)?.reason ?? "\(error)")
 }
 
 /// The store the command names; nil when there is none yet. A config file (which may set the
