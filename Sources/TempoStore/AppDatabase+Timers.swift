@@ -17,7 +17,7 @@ public struct TimerRecord: Sendable, Hashable, Identifiable {
     }
 
     /// The first eight hex digits of the id, enough to name a timer on the command line.
-    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
+    public var shortID: String { id.shortText }
 }
 
 extension AppDatabase {

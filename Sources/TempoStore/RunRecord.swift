@@ -65,7 +65,7 @@ public struct RunRecord: Sendable, Hashable, Identifiable, StoredRecord {
     }
 
     /// The first eight hex digits of the id, enough to name a run on the command line.
-    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
+    public var shortID: String { id.shortText }
 
     /// The settings its fixes are analysed with.
     public var settings: RunSettings {

@@ -1,3 +1,5 @@
+import TempoKit
+
 /// One entry of the server's change feed, as the local store applies it.
 public enum SyncIncoming: Sendable, Equatable {
     /// The account's focus settings are now these.

@@ -2,6 +2,11 @@ import Foundation
 import TempoKit
 
 extension TimerStatus {
+    /// `timer` as it stands at `now` (UTC).
+    public init(_ timer: TimerRecord, at now: Date) {
+        self.init(id: timer.id, label: timer.label, countdown: timer.countdown, at: now)
+    }
+
     /// Why a status document cannot be a timer.
     struct Unreadable: Error, CustomStringConvertible {
         /// What is wrong with it.

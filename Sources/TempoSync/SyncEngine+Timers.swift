@@ -1,4 +1,5 @@
 import Foundation
+import TempoKit
 import TempoStore
 
 /// Countdown timers: each pushed with `PUT /v1/timers/{id}` as its status document at the

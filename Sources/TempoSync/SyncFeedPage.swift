@@ -1,3 +1,4 @@
+import TempoKit
 import TempoStore
 
 /// A page of `GET /v1/changes`: the entries after a seq, and the seq to ask from next.

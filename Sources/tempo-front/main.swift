@@ -37,12 +37,16 @@ do {
             print(FocusStatusText.lines(status).joined(separator: "\n"))
         }
     case let .timerList(db, json):
-        _ = try now()  // the full tool refuses a bad TEMPO_NOW even here
-        guard try quickStore(db)?.integer("SELECT count(*) FROM timer") ?? 0 == 0 else { throw PassOn("timers to list") }
+        let now = try now()
+        let timers = try QuickTimers.list(try quickStore(db))
         if json {
-            FileHandle.standardOutput.write(try TempoJSON.encoder(pretty: true).encode([String]()) + Data("\n".utf8))
+            var document = try FlatJSON.pretty(array: timers.map { TimerStatus(id: $0.id, label: $0.label, countdown: $0.countdown, at: now) })
+            document.withUTF8 { standardOutput($0) }
+        } else if timers.isEmpty {
+            print(TimerListText.empty)
         } else {
-            print("No timers yet. Start one with `tempo timer start 25m`.")
+            // The system's zone: a config file naming another is the full tool's (`quickStore`).
+            print(TimerListText.table(timers, at: now, wallTime: WallTime(zone: TimeZone.current)))
         }
     }
 } catch {

@@ -3,6 +3,7 @@ import Foundation
 import TempoFormats
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 extension RunCommand {
     /// `tempo run import FILE...`: store runs from files, each file once.

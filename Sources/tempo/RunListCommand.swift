@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 extension RunCommand {
     /// `tempo run list`: stored runs, newest first.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TempoKit
 import TempoStore
+import TempoToolCore
 
 extension RunPeriod: ExpressibleByArgument {}
 

@@ -175,10 +175,8 @@ extension TimerCommand {
             let now = try global.time.now()
             let timers = try global.openDatabase(.readOnly).timers()
             if output.json { return try JSONOutput.print(timers.map { TimerStatus($0, at: now) }) }
-            guard !timers.isEmpty else { return print("No timers yet. Start one with `tempo timer start 25m`.") }
-            let display = try global.display()
-            let rows = timers.map { TimerOutput.row($0, at: now, display: display) }
-            print(Table(header: ["ID", "LABEL", "STATE", "REMAINING", "DURATION", "STARTED"], rows: rows).render())
+            guard !timers.isEmpty else { return print(TimerListText.empty) }
+            print(TimerListText.table(timers.map { ($0.id, $0.label, $0.countdown) }, at: now, wallTime: try global.display().wallTime))
         }
     }
 }
@@ -191,21 +189,11 @@ enum TimerOutput {
         let state = countdown.state(at: now)
         var line = "\(TerminalText.escaped(timer.displayName))  \(state.rawValue)  \(ClockText.duration(countdown.remaining(at: now), rounding: .up)) left of \(ClockText.duration(countdown.duration))  \(ProgressBar.render(countdown.progress(at: now)))"
         if state == .finished, let finished = countdown.finishedAt {
-            line += "  finished at \(LocalTime.describe(finished, relativeTo: now, in: display))"
+            line += "  finished at \(display.describe(finished, relativeTo: now))"
         } else if state == .running, let deadline = countdown.deadline {
-            line += "  finishes at \(LocalTime.describe(deadline, relativeTo: now, in: display))"
+            line += "  finishes at \(display.describe(deadline, relativeTo: now))"
         }
         print(line)
-    }
-
-    static func row(_ timer: TimerRecord, at now: Date, display: Display) -> [String] {
-        let countdown = timer.countdown
-        return [
-            timer.shortID, timer.label ?? "", countdown.state(at: now).rawValue,
-            ClockText.duration(countdown.remaining(at: now), rounding: .up),
-            ClockText.duration(countdown.duration),
-            countdown.stopwatch.startedAt.map { LocalTime.describe($0, relativeTo: now, in: display) } ?? "",
-        ]
     }
 
     /// Applies `change` to the named timer in one transaction and says what happened.

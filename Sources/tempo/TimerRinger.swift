@@ -21,7 +21,7 @@ struct TimerRinger {
     /// error and does not stop the daemon.
     func ring(_ alarm: TimerAlarm, finishedAt: Date, now: Date) {
         let name = alarm.timer.label ?? "timer \(alarm.timer.shortID)"
-        let message = "\(name) finished at \(LocalTime.describe(finishedAt, relativeTo: now, in: display))"
+        let message = "\(name) finished at \(display.describe(finishedAt, relativeTo: now))"
         if !notify(summary: "tempo: \(name)", body: message) {
             bell(line: "tempo: " + TerminalText.escaped(message))
         }

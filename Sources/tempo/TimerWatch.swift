@@ -89,7 +89,7 @@ struct TimerWatch {
         let finishedAt = record.countdown.finishedAt ?? now
         terminal.draw("\(TerminalText.escaped(record.label ?? "timer"))  \(ClockText.duration(seconds: 0))  \(ProgressBar.render(1))")
         terminal.endLine()
-        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(LocalTime.describe(finishedAt, relativeTo: now, in: display))")
+        terminal.line("\(TerminalText.escaped(record.displayName)) finished at \(display.describe(finishedAt, relativeTo: now))")
         if terminal.isInteractive { terminal.bell() }
         if let then { try ThenCommand.run(then, environment: [
             "TEMPO_TIMER_ID": record.id.uuidString.lowercased(),

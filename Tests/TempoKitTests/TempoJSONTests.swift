@@ -57,15 +57,28 @@ import Testing
             default: Double.random(in: 0...86_400, using: &random)
             }
         }
-        for _ in 0..<2_000 {
-            let value = Flat(
+        func flat() -> Flat {
+            Flat(
                 text: text(), missing: Bool.random(using: &random) ? nil : text(), flag: .random(using: &random),
                 count: .random(in: .min ... .max, using: &random), number: number(), maybe: Bool.random(using: &random) ? nil : number(),
                 tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in text() }, numbers: (0..<Int.random(in: 0...2, using: &random)).map { _ in number() },
                 when: Bool.random(using: &random) ? nil : Date(timeIntervalSince1970: Double.random(in: 0...4e9, using: &random)), empty: [])
-            let expected = String(decoding: try TempoJSON.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
-            #expect(try FlatJSON.pretty(value) == expected)
         }
+        func document(_ value: some Encodable) throws -> String {
+            String(decoding: try TempoJSON.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
+        }
+        for _ in 0..<2_000 {
+            let value = flat()
+            #expect(try FlatJSON.pretty(value) == document(value))
+        }
+        // Arrays of such objects (`tempo timer list --json`): none, one, several.
+        for count in 0..<200 {
+            let values = (0..<count % 4).map { _ in flat() }
+            #expect(try FlatJSON.pretty(array: values) == document(values))
+        }
+        struct Empty: Encodable {}
+        #expect(try FlatJSON.pretty(array: [Empty(), Empty()]) == document([Empty(), Empty()]))
+        #expect(try FlatJSON.pretty(Empty()) == document(Empty()))
     }
 
     /// What FlatJSON does not write flat it refuses, rather than writing something else.
@@ -75,6 +88,8 @@ import Testing
         #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(Nested(inner: ["a": 1])) }
         #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(Deep(rows: [[1]])) }
         #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["a", "b"]) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(array: [["a"]]) }
+        #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(array: [Nested(inner: ["a": 1])]) }
         #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["x": Int64(1)]) }
         #expect(throws: FlatJSON.Unsupported.self) { try FlatJSON.pretty(["x": Double.nan]) }
     }

@@ -90,7 +90,7 @@ public struct FocusSession: Sendable, Hashable, Identifiable, Codable {
     }
 
     /// The first eight hex digits of the id, enough to name a session on the command line.
-    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
+    public var shortID: String { id.shortText }
 
     /// `tag, tag (id)` or just the short id.
     public var displayName: String { tags.isEmpty ? shortID : "\(tags.joined(separator: ", ")) (\(shortID))" }

@@ -1,6 +1,10 @@
 import Foundation
 
 extension UUID {
+    /// The first eight hex digits, lowercase: enough to name a timer, a run or a session on the
+    /// command line.
+    package var shortText: String { String(uuidString.prefix(8)).lowercased() }
+
     /// Parses the 36-character text `uuidString` writes (hyphens at 8, 13, 18 and 23, hex
     /// digits of either case); nil for anything else.
     ///

@@ -1,8 +1,9 @@
 import Foundation
 
 /// ``TempoJSON``'s pretty document of a flat value (an object whose values are strings,
-/// numbers, booleans, instants, nulls or arrays of those), written without `JSONEncoder`: the
-/// same bytes, for a process that prints one small document and exits (`tempo focus status`),
+/// numbers, booleans, instants, nulls or arrays of those), or of an array of such objects,
+/// written without `JSONEncoder`: the same bytes, for a process that prints one small document
+/// and exits (`tempo focus status`, `tempo timer list`),
 /// where `JSONEncoder`'s set-up and dynamic casts were a tenth of its run.
 ///
 /// Anything else (a nested object, an array of arrays, a super encoder) throws
@@ -12,28 +13,47 @@ package enum FlatJSON {
 
     /// The document of `value`, as `TempoJSON.encoder(pretty: true)` writes it, with a newline.
     package static func pretty(_ value: some Encodable) throws -> String {
+        try object(value, indent: "") + "\n"
+    }
+
+    /// The document of an array of such objects, as `TempoJSON.encoder(pretty: true)` writes it,
+    /// with a newline.
+    package static func pretty(array values: [some Encodable]) throws -> String {
+        guard !values.isEmpty else { return "[\n\n]\n" }
+        var document = "["
+        for (index, value) in values.enumerated() {
+            document += index == 0 ? "\n  " : ",\n  "
+            document += try object(value, indent: "  ")
+        }
+        return document + "\n]\n"
+    }
+
+    /// One object whose closing brace stands at `indent`, its members one level further in.
+    private static func object(_ value: some Encodable, indent: String) throws -> String {
         let object = ObjectEncoder()
         try value.encode(to: object)
         guard !object.unsupported else { throw Unsupported() }
         let members = object.members.sorted { $0.key < $1.key }
-        guard !members.isEmpty else { return "{\n\n}\n" }
+        let inner = indent + "  "
+        guard !members.isEmpty else { return "{\n\n" + indent + "}" }
         // Appended piece by piece: `joined(separator:)` is generic, and its first use costs a
         // scan of every protocol conformance in the process.
         var document = "{\n"
         for (index, member) in members.enumerated() {
-            document += index == 0 ? "  " : ",\n  "
+            document += index == 0 ? inner : ",\n" + inner
             document += quoted(member.key)
             document += " : "
-            document += text(member.value)
+            document += text(member.value, indent: inner)
         }
-        return document + "\n}\n"
+        return document + "\n" + indent + "}"
     }
 
     fileprivate enum Value {
         case null, bool(Bool), number(String), string(String), array([Value])
     }
 
-    private static func text(_ value: Value) -> String {
+    /// A member's value; an array's closing bracket stands at `indent`.
+    private static func text(_ value: Value, indent: String) -> String {
         switch value {
         case .null: "null"
         case let .bool(flag): flag ? "true" : "false"
@@ -41,12 +61,12 @@ package enum FlatJSON {
         case let .string(text): quoted(text)
         case let .array(elements):
             if elements.isEmpty {
-                "[\n\n  ]"
+                "[\n\n" + indent + "]"
             } else {
                 elements.reduce(into: "[\n") { document, element in
-                    document += document.utf8.count == 2 ? "    " : ",\n    "
-                    document += text(element)
-                } + "\n  ]"
+                    document += document.utf8.count == 2 ? indent + "  " : ",\n" + indent + "  "
+                    document += text(element, indent: indent + "  ")
+                } + "\n" + indent + "]"
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TempoKit
+import TempoToolCore
 
 /// How numbers and instants read in text output: the units and zone of the preferences (or of
 /// `--units`), the one place distances, paces, heights, durations and local times are formatted.
@@ -59,42 +60,18 @@ struct Display: Sendable {
         seconds.map { ClockText.duration(seconds: $0) } ?? "–"
     }
 
-    /// `2026-11-21 18:49:05` in the zone; when that wall time happens twice (a DST fold) the
-    /// offset follows (`2026-11-01 01:30:00 -04:00`) so the instant is never in doubt.
-    func instant(_ date: Date) -> String {
-        let text = formatted(date, "yyyy-MM-dd HH:mm:ss")
-        return isAmbiguous(date) ? text + " " + formatted(date, "xxx") : text
-    }
+    /// Local times in ``zone`` (see ``WallTime``).
+    var wallTime: WallTime { WallTime(zone: zone) }
+
+    /// `2026-11-21 18:49:05` in the zone; in a DST fold the offset follows.
+    func instant(_ date: Date) -> String { wallTime.instant(date) }
 
     /// `2026-11-21`, the local date of `date`.
-    func date(_ date: Date) -> String { formatted(date, "yyyy-MM-dd") }
+    func date(_ date: Date) -> String { wallTime.date(date) }
 
     /// `18:49`, the local wall time of `date` (offset added in a fold).
-    func time(_ date: Date) -> String {
-        let text = formatted(date, "HH:mm")
-        return isAmbiguous(date) ? text + " " + formatted(date, "xxx") : text
-    }
+    func time(_ date: Date) -> String { wallTime.time(date) }
 
-    /// Whether the wall time of `date` also names another instant in the zone (a DST fold).
-    func isAmbiguous(_ date: Date) -> Bool {
-        let offset = zone.secondsFromGMT(for: date)
-        let wall = date.addingTimeInterval(TimeInterval(offset))
-        // Zones change offset at most once in a few hours; the offsets a day either side cover a fold.
-        for probe in [-86_400.0, 86_400.0] {
-            let other = zone.secondsFromGMT(for: date.addingTimeInterval(probe))
-            guard other != offset else { continue }
-            let candidate = wall.addingTimeInterval(-TimeInterval(other))
-            if zone.secondsFromGMT(for: candidate) == other { return true }
-        }
-        return false
-    }
-
-    private func formatted(_ date: Date, _ format: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = zone
-        formatter.dateFormat = format
-        return formatter.string(from: date)
-    }
+    /// `18:30:05` when `date` is on the same local day as `now`, else ``instant(_:)``.
+    func describe(_ date: Date, relativeTo now: Date) -> String { wallTime.describe(date, relativeTo: now) }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import TempoKit
 
 /// A timer as it stands at one instant: the document `tempo timer status --json` prints (and a
-/// server would return). Keys are snake_case with units (`duration_s`, `started_at`); times
+/// server returns). Keys are snake_case with units (`duration_s`, `started_at`); times
 /// in seconds are rounded to the millisecond; absent values are `null`, not left out. Decoded
 /// from a server's answer or change feed, it rebuilds the timer (see `TimerStatus+Timer`).
 public struct TimerStatus: Sendable, Equatable, Codable {
@@ -25,12 +24,11 @@ public struct TimerStatus: Sendable, Equatable, Codable {
     /// When it will reach zero (only while running).
     public let deadlineAt: Date?
 
-    /// `timer` as it stands at `now` (UTC).
-    public init(_ timer: TimerRecord, at now: Date) {
-        let countdown = timer.countdown
+    /// The timer `id`, labelled `label`, counting down `countdown`, as it stands at `now` (UTC).
+    public init(id: UUID, label: String?, countdown: Countdown, at now: Date) {
         let state = countdown.state(at: now)
-        id = timer.id.uuidString.lowercased()
-        label = timer.label
+        self.id = id.uuidString.lowercased()
+        self.label = label
         self.state = state.rawValue
         durationSeconds = countdown.duration.timeInterval
         elapsedSeconds = Self.milliseconds(countdown.elapsed(at: now).timeInterval)
