@@ -137,6 +137,11 @@ import Testing
         let total = parts.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
         #expect(abs(total - (json["distance_m"] as? Double ?? 0)) < 1e-6)
         // Issue 9 asks for the device's sum of sessions within 0.5 %; the model is within 1 % today.
+        // Of the 483 m missing, 209 m is the second run above. The cycling leg's 108 m is the
+        // device carrying on at its last speed through a 35 s loss of position (13:58:51 to
+        // 13:59:26, no fix, no speed): its distance grows 298 m at 10.27 m/s, while the rider
+        // came out of the gap at 0.44 m/s, 161 m (geodesic) from where they went in; Tempo
+        // counts the 161 m. (python-fitparse and GeographicLib over the records, 2026-11-26.)
         #expect(abs(total - 69_831.36) <= 0.01 * 69_831.36)
         withKnownIssue("the multisport day is 0.69 % short of the device's sum of sessions (issue 9 asks 0.5 %)") {
             #expect(abs(total - 69_831.36) <= 0.005 * 69_831.36)
