@@ -149,6 +149,12 @@ import TempoKit
         let opened = core.process(fix(100, 60, accuracy: 5), now: t0)
         #expect(opened.events.map(\.state) == [.satisfied])
         #expect(opened.removedIdentifiers == ["frame"])
+        // Gone for good: a condition added in its place starts afresh, and only it reports.
+        #expect(core.record(for: "frame") == nil)
+        core.add(try CircularCondition(center: center, radiusMeters: 500), identifier: "tower")
+        #expect(core.process(fix(100, 90, accuracy: 5), now: t0).events.map(\.identifier) == ["tower"])
+        #expect(core.process(fix(5000, 120, accuracy: 5), now: t0).events.map(\.state) == [.unsatisfied])
+        #expect(core.identifiers == ["tower"])
     }
 
     @Test func anEmptyWindowIsRefused() {

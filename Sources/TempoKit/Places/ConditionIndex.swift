@@ -38,6 +38,15 @@ struct ConditionIndex: Sendable {
             (point &- box) & Entry.topBits == Entry.topBits
         }
 
+        /// Whether any of eight consecutive entries covers the point, their memory read as
+        /// sixteen lanes (slot, box, slot, box, …): `covers` on the eight boxes at once.
+        @inline(__always)
+        static func anyCovers(_ point: UInt32, amongEight group: SIMD16<UInt32>) -> Bool {
+            assert(MemoryLayout<Entry>.stride == 8 && MemoryLayout<Entry>.offset(of: \Entry.box) == 4)
+            let top = SIMD8(repeating: topBits)
+            return any((SIMD8(repeating: point) &- group.oddHalf) & top .== top)
+        }
+
         private static let last = UInt8(subdivisions - 1)
         private static let topBits: UInt32 = 0x8080_8080
     }
@@ -56,13 +65,12 @@ struct ConditionIndex: Sendable {
     /// Metres per degree of latitude, at least (meridional arc on the flattest part).
     static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
 
-    /// Everything about one condition, together so that touching it costs one cache line.
+    /// Everything a fix reads about one condition, together so that touching it costs one cache
+    /// line (32 bytes); the identifier, needed only for its events, is kept apart.
     struct Slot: Sendable {
         var latitude: Double
         var longitude: Double
         var radiusMeters: Double
-        /// Empty for a free slot.
-        var identifier: String
         /// Owned by `MonitorCore`.
         var state: ConditionState
         /// Owned by `MonitorCore`.
@@ -75,6 +83,8 @@ struct ConditionIndex: Sendable {
 
     /// By slot number; `MonitorCore` updates `state` and `flags` in place.
     var slots: [Slot] = []
+    /// By slot number, empty for a free slot.
+    private var identifiers: [String] = []
     private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
     /// The cells of every level, keyed by level, row and column.
@@ -95,11 +105,16 @@ struct ConditionIndex: Sendable {
 
     /// The slot of an identifier whose `IdentifierTable.hash` the caller already has.
     func slot(of identifier: String, hash: UInt32) -> Int32? {
-        table.find(identifier, hash: hash, slots: slots)
+        table.find(identifier, hash: hash, identifiers: identifiers)
+    }
+
+    /// The identifier of a live slot.
+    func identifier(at slot: Int32) -> String {
+        identifiers[Int(slot)]
     }
 
     /// Every identifier (unordered).
-    var allIdentifiers: [String] { table.slots.map { slots[Int($0)].identifier } }
+    var allIdentifiers: [String] { table.slots.map { identifiers[Int($0)] } }
 
     /// Adds a circle under a new identifier (the caller removes any old one first; `hash` is
     /// `IdentifierTable.hash(identifier)`) and returns its slot.
@@ -108,16 +123,17 @@ struct ConditionIndex: Sendable {
     ) -> Int32 {
         let slot: Int32
         let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          identifier: identifier, state: state, flags: 0,
-                          lastEventState: .unknown, lastEvent: EventPool.noRecord)
+                          state: state, flags: 0, lastEventState: .unknown, lastEvent: EventPool.noRecord)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record
+            identifiers[Int(free)] = identifier
         } else {
             slot = Int32(slots.count)
             Self.appendGently(record, to: &slots)
+            Self.appendGently(identifier, to: &identifiers)
         }
-        table.insert(slot, hash: hash, slots: slots)
+        table.insert(slot, hash: hash, identifiers: identifiers)
         let level = Self.level(radiusMeters: radiusMeters)
         conditionsPerLevel[level] += 1
         Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key, south, north, west, east in
@@ -136,7 +152,7 @@ struct ConditionIndex: Sendable {
 
     /// Removes the circle in a live slot and frees the slot.
     mutating func remove(slot: Int32) {
-        table.remove(slot, slots: slots)
+        table.remove(slot, identifiers: identifiers)
         let i = Int(slot)
         let record = slots[i]
         let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
@@ -145,7 +161,7 @@ struct ConditionIndex: Sendable {
         Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key, _, _, _, _ in
             cells.remove(slot: slot, from: key)
         }
-        slots[i].identifier = ""
+        identifiers[i] = ""
         slots[i].state = .unknown
         slots[i].flags = 0
         slots[i].lastEvent = EventPool.noRecord
@@ -163,9 +179,13 @@ struct ConditionIndex: Sendable {
             cells.collect(cell: Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level]),
                           across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn), into: &found)
         }
-        // Then drop the flagged ones, keeping the order: a second pass over the few survivors.
+        // Then drop the flagged ones, keeping the order: a second pass over the few survivors. It
+        // also reads their identifiers (an entry's event needs it), so that all these loads from
+        // memory overlap.
         var kept = first
-        for j in first..<found.count where slots[Int(found[j])].flags & skippedFlags == 0 {
+        for j in first..<found.count {
+            let slot = Int(found[j])
+            guard slots[slot].flags & skippedFlags == 0, !identifiers[slot].isEmpty else { continue }
             found[kept] = found[j]
             kept += 1
         }
@@ -180,7 +200,8 @@ struct ConditionIndex: Sendable {
 
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).
     var approximateBytes: Int {
-        let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + freeSlots.capacity * 4
+        let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + identifiers.capacity * MemoryLayout<String>.stride
+            + freeSlots.capacity * 4
         let dictionaryBytes = table.bytes
         return slotBytes + dictionaryBytes + cells.bytes + conditionsPerLevel.capacity * 8
     }

@@ -128,11 +128,19 @@ public struct MonitorCore: Sendable {
     }
 
     private mutating func remove(slot: Int32) {
-        let flag = index.slots[Int(slot)].flags
+        if index.slots[Int(slot)].flags & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) {
+            active.remove(at: at)
+        }
+        forget(slot: slot)
+    }
+
+    /// Removes the condition in `slot` from everything but `active` (`process` drops it from
+    /// there as it goes).
+    private mutating func forget(slot: Int32) {
+        let flags = index.slots[Int(slot)].flags
         lastEvents.release(index.slots[Int(slot)].lastEvent)
         index.remove(slot: slot)
-        if flag & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
-        if flag & Flag.active != 0, let at = active.firstIndex(where: { $0.slot == slot }) { active.remove(at: at) }
+        if flags & Flag.hasOptions != 0 { conditionsWithOptions[slot] = nil }
     }
 
     /// The condition, its state and its last event.
@@ -170,9 +178,10 @@ public struct MonitorCore: Sendable {
         let latitude = fix.latitude, longitude = fix.longitude
         let cosLatitude = cos(latitude * .pi / 180)
 
-        var k = 0
-        while k < active.count {
-            var entry = active[k]
+        // Conditions that stay active move down over those that leave, in their order.
+        var kept = 0
+        for position in active.indices {
+            var entry = active[position]
             let condition = condition(at: entry.slot)
             let moved = Self.movedAtMost(entry.latitude, entry.longitude, latitude, longitude, cosLatitude1: cosLatitude)
             func exactDistance() -> Double {
@@ -192,17 +201,17 @@ public struct MonitorCore: Sendable {
                                              ifAtMost: exit + accuracy) - accuracy >= exit
                         || Geodesic.chordMeters(condition.center, fix.coordinate) - accuracy >= exit)
                 if !certainlyLeft, entry.distanceMeters + moved - accuracy < exit || exactDistance() - accuracy < exit {
-                    active[k] = entry
                     // A window that opened while the device stood inside: report the entry now.
                     if !condition.window.isAlways, condition.window.contains(instant),
                        lastEventState(entry.slot) != .satisfied {
                         if report(satisfied: entry.slot, condition, instant, fix) { continue }
                     }
-                    k += 1
+                    active[kept] = entry
+                    kept += 1
                     continue
                 }
                 index.slots[Int(entry.slot)].state = .unsatisfied
-                deactivate(at: k)
+                index.slots[Int(entry.slot)].flags &= ~Flag.active
                 if condition.window.isAlways
                     || (condition.window.contains(instant) && lastEventState(entry.slot) == .satisfied) {
                     setLastEvent(entry.slot, .unsatisfied, instant, fix, fixNumber: acceptedCount)
@@ -223,18 +232,17 @@ public struct MonitorCore: Sendable {
                 inside = exactDistance() + accuracy <= condition.radiusMeters
             }
             guard inside, let start = entry.dwellStart else {
-                deactivate(at: k)
+                index.slots[Int(entry.slot)].flags &= ~Flag.active
                 continue
             }
             if instant.timeIntervalSince(start) >= condition.dwellSeconds {
                 entry.dwellStart = nil
-                active[k] = entry
                 if satisfy(entry.slot, condition, instant, fix) { continue }
-            } else {
-                active[k] = entry
             }
-            k += 1
+            active[kept] = entry
+            kept += 1
         }
+        active.removeLast(active.count - kept)
 
         candidates.removeAll(keepingCapacity: true)
         index.collectCandidates(near: fix.coordinate, skippedFlags: Flag.active, into: &candidates)
@@ -250,11 +258,10 @@ public struct MonitorCore: Sendable {
                 distance = Geodesic.distance(condition.center, fix.coordinate)
                 guard distance + accuracy <= condition.radiusMeters else { continue }
             }
-            let entry = Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
-                               dwellStart: condition.dwellSeconds > 0 ? instant : nil)
-            active.append(entry)
+            if condition.dwellSeconds == 0, satisfy(slot, condition, instant, fix) { continue }
+            active.append(Active(slot: slot, distanceMeters: distance, latitude: latitude, longitude: longitude,
+                                 dwellStart: condition.dwellSeconds > 0 ? instant : nil))
             index.slots[Int(slot)].flags |= Flag.active
-            if condition.dwellSeconds == 0 { _ = satisfy(slot, condition, instant, fix) }
         }
         return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed, unreportedChanges: unreported)
     }
@@ -281,7 +288,8 @@ public struct MonitorCore: Sendable {
         let record = index.slots[Int(slot)]
         guard record.lastEvent != EventPool.noRecord else { return nil }
         let shared = lastEvents[record.lastEvent]
-        return MonitorEvent(identifier: record.identifier, state: record.lastEventState, date: shared.date, fix: shared.fix)
+        return MonitorEvent(identifier: index.identifier(at: slot), state: record.lastEventState, date: shared.date,
+                            fix: shared.fix)
     }
 
     /// The state of the last event reported for the condition in `slot`, if any.
@@ -310,15 +318,10 @@ public struct MonitorCore: Sendable {
     }
 
     private func event(_ slot: Int32, _ state: ConditionState, _ date: Date, _ fix: LocationFix) -> MonitorEvent {
-        MonitorEvent(identifier: index.slots[Int(slot)].identifier, state: state, date: date, fix: fix)
+        MonitorEvent(identifier: index.identifier(at: slot), state: state, date: date, fix: fix)
     }
 
-    private mutating func deactivate(at position: Int) {
-        index.slots[Int(active[position].slot)].flags &= ~Flag.active
-        active.remove(at: position)
-    }
-
-    /// Marks an active condition satisfied and reports it (or removes a one-shot one) when its
+    /// Marks a condition satisfied and reports it (or removes a one-shot one) when its
     /// window is open at `instant`; returns whether it was removed.
     private mutating func satisfy(_ slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix) -> Bool {
         guard condition.window.contains(instant) else {
@@ -329,14 +332,15 @@ public struct MonitorCore: Sendable {
         return report(satisfied: slot, condition, instant, fix)
     }
 
-    /// Reports a condition satisfied (removing a one-shot one); returns whether it was removed.
+    /// Reports a condition satisfied (removing a one-shot one, which the caller then leaves out
+    /// of `active`); returns whether it was removed.
     private mutating func report(
         satisfied slot: Int32, _ condition: CircularCondition, _ instant: Date, _ fix: LocationFix
     ) -> Bool {
         events.append(event(slot, .satisfied, instant, fix))
         if condition.isOneShot {
-            removed.append(index.slots[Int(slot)].identifier)
-            remove(slot: slot)
+            removed.append(index.identifier(at: slot))
+            forget(slot: slot)
             return true
         }
         index.slots[Int(slot)].state = .satisfied
