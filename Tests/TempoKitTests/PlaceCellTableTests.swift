@@ -44,7 +44,7 @@ import Testing
                 for key in keys {
                     var found: [Int32] = []
                     let across = UInt8.random(in: 0...last, using: &random), along = UInt8.random(in: 0...last, using: &random)
-                    table.collect(cell: key, across: across, along: along, into: &found)
+                    if let run = table.run(of: key) { table.collect(run, across: across, along: along, into: &found) }
                     let covering = expected[key, default: []].filter {
                         let box = boxes[$0]!
                         return (box.south...box.north).contains(across) && (box.west...box.east).contains(along)

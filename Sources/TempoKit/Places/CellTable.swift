@@ -33,25 +33,19 @@ struct CellTable: Sendable {
     /// Whether no cell has an entry.
     var isEmpty: Bool { cellCount == 0 }
 
-    /// Appends to `found` the slot of each entry of a cell whose box covers the subdivision
+    /// Where a cell's entries are (to pass to `collect`), nil if the cell has none.
+    func run(of key: Int64) -> Range<Int>? {
+        guard let i = find(key) else { return nil }
+        let start = Int(buckets[i].start)
+        return start..<(start + Int(buckets[i].count))
+    }
+
+    /// Appends to `found` the slot of each entry of a cell's run whose box covers the subdivision
     /// `across` (rows) and `along` (columns) of the cell.
-    func collect(cell key: Int64, across: UInt8, along: UInt8, into found: inout [Int32]) {
-        guard let i = find(key) else { return }
-        let start = Int(buckets[i].start), end = start + Int(buckets[i].count)
+    func collect(_ run: Range<Int>, across: UInt8, along: UInt8, into found: inout [Int32]) {
         let point = ConditionIndex.Entry.point(across: across, along: along)
-        entries.withUnsafeBufferPointer { run in
-            guard let base = run.baseAddress else { return }
-            // A run holds dozens of entries and a few cover the point: eight are tested at once,
-            // and only a group where one does is gone through entry by entry.
-            var j = start
-            while j + 8 <= end {
-                let group = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt32>.self)
-                if ConditionIndex.Entry.anyCovers(point, amongEight: group) {
-                    for k in j..<(j + 8) where run[k].covers(point) { found.append(run[k].slot) }
-                }
-                j += 8
-            }
-            for k in j..<end where run[k].covers(point) { found.append(run[k].slot) }
+        for j in run where entries[j].covers(point) {
+            found.append(entries[j].slot)
         }
     }
 

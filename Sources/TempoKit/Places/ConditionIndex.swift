@@ -38,15 +38,6 @@ struct ConditionIndex: Sendable {
             (point &- box) & Entry.topBits == Entry.topBits
         }
 
-        /// Whether any of eight consecutive entries covers the point, their memory read as
-        /// sixteen lanes (slot, box, slot, box, …): `covers` on the eight boxes at once.
-        @inline(__always)
-        static func anyCovers(_ point: UInt32, amongEight group: SIMD16<UInt32>) -> Bool {
-            assert(MemoryLayout<Entry>.stride == 8 && MemoryLayout<Entry>.offset(of: \Entry.box) == 4)
-            let top = SIMD8(repeating: topBits)
-            return any((SIMD8(repeating: point) &- group.oddHalf) & top .== top)
-        }
-
         private static let last = UInt8(subdivisions - 1)
         private static let topBits: UInt32 = 0x8080_8080
     }
@@ -65,12 +56,13 @@ struct ConditionIndex: Sendable {
     /// Metres per degree of latitude, at least (meridional arc on the flattest part).
     static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
 
-    /// Everything a fix reads about one condition, together so that touching it costs one cache
-    /// line (32 bytes); the identifier, needed only for its events, is kept apart.
+    /// Everything about one condition, together so that touching it costs one cache line.
     struct Slot: Sendable {
         var latitude: Double
         var longitude: Double
         var radiusMeters: Double
+        /// Empty for a free slot.
+        var identifier: String
         /// Owned by `MonitorCore`.
         var state: ConditionState
         /// Owned by `MonitorCore`.
@@ -83,8 +75,6 @@ struct ConditionIndex: Sendable {
 
     /// By slot number; `MonitorCore` updates `state` and `flags` in place.
     var slots: [Slot] = []
-    /// By slot number, empty for a free slot.
-    private var identifiers: [String] = []
     private var table = IdentifierTable()
     private var freeSlots: [Int32] = []
     /// The cells of every level, keyed by level, row and column.
@@ -105,16 +95,17 @@ struct ConditionIndex: Sendable {
 
     /// The slot of an identifier whose `IdentifierTable.hash` the caller already has.
     func slot(of identifier: String, hash: UInt32) -> Int32? {
-        table.find(identifier, hash: hash, identifiers: identifiers)
+        table.find(identifier, hash: hash, slots: slots)
     }
 
     /// The identifier of a live slot.
+    @inline(never) // Inlined into `MonitorCore`, the whole slot was copied (and released) to read it.
     func identifier(at slot: Int32) -> String {
-        identifiers[Int(slot)]
+        slots[Int(slot)].identifier
     }
 
     /// Every identifier (unordered).
-    var allIdentifiers: [String] { table.slots.map { identifiers[Int($0)] } }
+    var allIdentifiers: [String] { table.slots.map { slots[Int($0)].identifier } }
 
     /// Adds a circle under a new identifier (the caller removes any old one first; `hash` is
     /// `IdentifierTable.hash(identifier)`) and returns its slot.
@@ -123,17 +114,16 @@ struct ConditionIndex: Sendable {
     ) -> Int32 {
         let slot: Int32
         let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          state: state, flags: 0, lastEventState: .unknown, lastEvent: EventPool.noRecord)
+                          identifier: identifier, state: state, flags: 0,
+                          lastEventState: .unknown, lastEvent: EventPool.noRecord)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record
-            identifiers[Int(free)] = identifier
         } else {
             slot = Int32(slots.count)
             Self.appendGently(record, to: &slots)
-            Self.appendGently(identifier, to: &identifiers)
         }
-        table.insert(slot, hash: hash, identifiers: identifiers)
+        table.insert(slot, hash: hash, slots: slots)
         let level = Self.level(radiusMeters: radiusMeters)
         conditionsPerLevel[level] += 1
         Self.forEachCell(level: level, center: center, radiusMeters: radiusMeters) { key, south, north, west, east in
@@ -152,7 +142,7 @@ struct ConditionIndex: Sendable {
 
     /// Removes the circle in a live slot and frees the slot.
     mutating func remove(slot: Int32) {
-        table.remove(slot, identifiers: identifiers)
+        table.remove(slot, slots: slots)
         let i = Int(slot)
         let record = slots[i]
         let center = Coordinate(latitude: record.latitude, longitude: record.longitude)
@@ -161,7 +151,7 @@ struct ConditionIndex: Sendable {
         Self.forEachCell(level: level, center: center, radiusMeters: record.radiusMeters) { key, _, _, _, _ in
             cells.remove(slot: slot, from: key)
         }
-        identifiers[i] = ""
+        slots[i].identifier = ""
         slots[i].state = .unknown
         slots[i].flags = 0
         slots[i].lastEvent = EventPool.noRecord
@@ -172,24 +162,32 @@ struct ConditionIndex: Sendable {
     /// its flags have one of `skippedFlags`: the conditions left out certainly do not contain it.
     func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
         let first = found.count
-        for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
-            let size = Self.cellDegrees[level]
-            let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
-            let row = Self.row(y, level: level), rawColumn = Int(x)
-            cells.collect(cell: Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level]),
-                          across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn), into: &found)
+        // The cell of every non-empty level first, then their entries: the lookups, each likely a
+        // cache miss, overlap.
+        withUnsafeTemporaryAllocation(of: (run: Range<Int>, across: UInt8, along: UInt8).self,
+                                      capacity: Self.cellDegrees.count) { queries in
+            var count = 0
+            for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
+                let size = Self.cellDegrees[level]
+                let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
+                let row = Self.row(y, level: level), rawColumn = Int(x)
+                let key = Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level])
+                guard let run = cells.run(of: key) else { continue }
+                queries.initializeElement(
+                    at: count, to: (run, Self.subdivision(y, of: row), Self.subdivision(x, of: rawColumn)))
+                count += 1
+            }
+            for query in queries.prefix(count) {
+                cells.collect(query.run, across: query.across, along: query.along, into: &found)
+            }
         }
-        // Then drop the flagged ones, keeping the order: a second pass over the few survivors. It
-        // also reads their identifiers (an entry's event needs it), so that all these loads from
-        // memory overlap.
+        // Then drop the flagged ones, keeping the order: a second pass over the few survivors.
         var kept = first
-        for j in first..<found.count {
-            let slot = Int(found[j])
-            guard slots[slot].flags & skippedFlags == 0, !identifiers[slot].isEmpty else { continue }
+        for j in first..<found.count where slots[Int(found[j])].flags & skippedFlags == 0 {
             found[kept] = found[j]
             kept += 1
         }
-        found.removeLast(found.count - kept)
+        if kept < found.count { found.removeLast(found.count - kept) }
     }
 
     /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
@@ -200,8 +198,7 @@ struct ConditionIndex: Sendable {
 
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).
     var approximateBytes: Int {
-        let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + identifiers.capacity * MemoryLayout<String>.stride
-            + freeSlots.capacity * 4
+        let slotBytes = slots.capacity * MemoryLayout<Slot>.stride + freeSlots.capacity * 4
         let dictionaryBytes = table.bytes
         return slotBytes + dictionaryBytes + cells.bytes + conditionsPerLevel.capacity * 8
     }

@@ -1,9 +1,9 @@
 /// An open-addressing hash set of slots keyed by their identifiers, for `ConditionIndex`.
 ///
-/// It holds only `Int32` slots (the strings stay in the index's identifiers, by slot, and a hash
-/// is recomputed from its string when needed), which takes a fraction of a `[String: Int32]`'s
-/// memory, and hashes identifiers with FNV-1a, which is faster than the standard library's
-/// seeded hash on short names. Linear probing, backward-shift deletion (no tombstones), at most 70 % full.
+/// It holds only `Int32` slots (the strings stay in the index's slots, and a hash is recomputed
+/// from its string when needed), which takes a fraction of a `[String: Int32]`'s memory, and
+/// hashes identifiers with FNV-1a, which is faster than the standard library's seeded hash on
+/// short names. Linear probing, backward-shift deletion (no tombstones), at most 70 % full.
 /// Identifiers come from the app's own places, so hash flooding is not a concern.
 struct IdentifierTable: Sendable {
     private var buckets: [Int32] = []
@@ -24,20 +24,20 @@ struct IdentifierTable: Sendable {
     }
 
     /// The slot whose identifier is `identifier`.
-    func find(_ identifier: String, hash: UInt32, identifiers: [String]) -> Int32? {
+    func find(_ identifier: String, hash: UInt32, slots: [ConditionIndex.Slot]) -> Int32? {
         guard count > 0 else { return nil }
         var i = Int(hash) & mask
         while true {
             let slot = buckets[i]
             if slot < 0 { return nil }
-            if identifiers[Int(slot)] == identifier { return slot }
+            if slots[Int(slot)].identifier == identifier { return slot }
             i = (i + 1) & mask
         }
     }
 
     /// Adds a slot whose identifier, of hash `hash`, is not in the table yet.
-    mutating func insert(_ slot: Int32, hash: UInt32, identifiers: [String]) {
-        if (count + 1) * 10 > buckets.count * 7 { grow(identifiers: identifiers) }
+    mutating func insert(_ slot: Int32, hash: UInt32, slots: [ConditionIndex.Slot]) {
+        if (count + 1) * 10 > buckets.count * 7 { grow(slots: slots) }
         var i = Int(hash) & mask
         while buckets[i] >= 0 { i = (i + 1) & mask }
         buckets[i] = slot
@@ -45,8 +45,8 @@ struct IdentifierTable: Sendable {
     }
 
     /// Removes a slot that is in the table.
-    mutating func remove(_ slot: Int32, identifiers: [String]) {
-        var i = home(slot, identifiers)
+    mutating func remove(_ slot: Int32, slots: [ConditionIndex.Slot]) {
+        var i = home(slot, slots)
         while buckets[i] != slot {
             if buckets[i] < 0 { return }
             i = (i + 1) & mask
@@ -57,7 +57,7 @@ struct IdentifierTable: Sendable {
             j = (j + 1) & mask
             let moving = buckets[j]
             if moving < 0 { break }
-            let home = home(moving, identifiers)
+            let home = home(moving, slots)
             let homeBetween = i <= j ? (home > i && home <= j) : (home > i || home <= j)
             if !homeBetween {
                 buckets[i] = moving
@@ -75,17 +75,17 @@ struct IdentifierTable: Sendable {
     var bytes: Int { buckets.capacity * 4 }
 
     /// The bucket where the probe for a slot's identifier starts.
-    private func home(_ slot: Int32, _ identifiers: [String]) -> Int {
-        Int(Self.hash(identifiers[Int(slot)])) & mask
+    private func home(_ slot: Int32, _ slots: [ConditionIndex.Slot]) -> Int {
+        Int(Self.hash(slots[Int(slot)].identifier)) & mask
     }
 
-    private mutating func grow(identifiers: [String]) {
+    private mutating func grow(slots: [ConditionIndex.Slot]) {
         let old = buckets
         let size = max(16, buckets.count * 2)
         buckets = [Int32](repeating: -1, count: size)
         mask = size - 1
         for slot in old where slot >= 0 {
-            var i = home(slot, identifiers)
+            var i = home(slot, slots)
             while buckets[i] >= 0 { i = (i + 1) & mask }
             buckets[i] = slot
         }
