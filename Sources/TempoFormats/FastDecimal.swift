@@ -14,6 +14,8 @@ enum FastDecimal {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
         1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27,
     ]
+    /// 10^k for k ≤ 8, as integers.
+    private static let powersOfTenIntegers: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
     /// 5^k for k ≤ 27 (5^27 < 2^63).
     private static let powersOfFive: [UInt64] = (0...27).map { k in (0..<k).reduce(1) { product, _ in product * 5 } }
     /// The most fraction digits the exact path handles: 10^27 = 5^27 · 2^27 keeps every product in 128 bits.
@@ -58,12 +60,44 @@ enum FastDecimal {
     /// takes `parseLong`) and moves `index` past them.
     @inline(__always)
     private static func appendDigits(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int, to mantissa: inout UInt64) {
+        // Up to eight digits at a time, from the eight bytes at `index` or, near the end, the
+        // last eight bytes moved down so that the ones from `index` come first.
+        while count >= 8 && index < count {
+            let available = count - index
+            let word = available >= 8 ? load(bytes + index) : load(bytes + count - 8) >> (8 * (8 - available))
+            let values = word ^ 0x3030_3030_3030_3030
+            // The top bit of every byte that is not a digit (0 to 9 once 0x30 is taken off): those
+            // from 10 carry into it with 0x76 added, those from 0x80 have it already.
+            let notDigits = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+            let digits = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount >> 3
+            guard digits > 0 else { return }
+            // The digits in the highest bytes, zeros before them: the same number, in eight digits.
+            mantissa = mantissa &* powersOfTenIntegers[digits] &+ eightDigits(values << (8 * (8 - digits)))
+            index += digits
+            if digits < 8 { return }
+        }
         while index < count {
             let digit = bytes[index] &- 0x30
             if digit > 9 { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
+    }
+
+    /// The eight bytes at `bytes`, the first in the lowest byte.
+    @inline(__always)
+    private static func load(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The number eight digit values (0 to 9, one a byte, the first in the lowest byte) write.
+    @inline(__always)
+    private static func eightDigits(_ values: UInt64) -> UInt64 {
+        // Neighbours joined: pairs in every other byte, fours in every other 16 bits, all eight
+        // in the low 32 bits.
+        let pairs = (values &* 10 &+ values >> 8) & 0x00FF_00FF_00FF_00FF
+        let fours = (pairs &* 100 &+ pairs >> 16) & 0x0000_FFFF_0000_FFFF
+        return (fours & 0xFFFF_FFFF) &* 10_000 &+ fours >> 32
     }
 
     /// `parse` for more than 19 digits: leading zeros skipped, digits past the 19th significant

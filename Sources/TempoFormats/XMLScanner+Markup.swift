@@ -18,16 +18,22 @@ extension XMLScanner {
 
     /// Text between tags: kept when the handler collects it; outside the root only white space.
     mutating func text<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
-        if depth > 0 && !handler.collectsText {
-            // Indentation between tags: a few bytes, skipped without a library call.
-            var index = position + 1
-            let limit = min(count, position + Self.shortTextLength)
-            while index < limit {
-                if base[index] == UInt8(ascii: "<") {
-                    position = index
-                    return
+        if depth > 0 {
+            // Text in the buffer up to its `<` already (indentation, a value): found without a
+            // library call, and kept as it stands when plain.
+            var end = textStop(from: position, limit: count)
+            let plain = end == count || base[end] == UInt8(ascii: "<")
+            while end < count && base[end] != UInt8(ascii: "<") { end = textStop(from: end + 1, limit: count) }
+            if end < count {
+                if handler.collectsText {
+                    if plain && rawText == nil && scratchCount == 0 {
+                        rawText = position..<end
+                    } else {
+                        try appendText(position, end, expandingEntities: true)
+                    }
                 }
-                index += 1
+                position = end
+                return
             }
         }
         let length = try find(UInt8(ascii: "<"), from: 0) ?? (count - position)
@@ -61,11 +67,18 @@ extension XMLScanner {
     }
 
     private mutating func endTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        if let close = closingOpenName(at: position + 2) {
+            // `</name>` with the open element's name as written: what the careful way below
+            // finds, in one comparison. The handler gets the name kept since the start tag.
+            let open = openElements[depth - 1]
+            let name = Name(start: openNames + open.localNameStart, count: open.nameEnd - open.localNameStart)
+            return try endElement(&handler, start: position, name: name, close: close)
+        }
         var start = position
         var nameStart = start + 2
         var nameEnd = nameStart
-        while nameEnd < count, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
         let close: Int
+        while nameEnd < count, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
         if nameEnd < count, base[nameEnd] == UInt8(ascii: ">") {
             close = nameEnd
         } else {
@@ -82,18 +95,35 @@ extension XMLScanner {
                 throw syntaxError("a malformed end tag", at: start)
             }
         }
-        guard depth > 0 else { throw syntaxError("an end tag does not match its start tag", at: start) }
-        let openEnd = openNameEnds[depth - 1]
-        let openStart = depth > 1 ? openNameEnds[depth - 2] : 0
-        guard closes(openStart..<openEnd, with: nameStart..<nameEnd) else {
+        guard depth > 0, closes(openName, with: nameStart..<nameEnd) else {
             throw syntaxError("an end tag does not match its start tag", at: start)
         }
+        try endElement(&handler, start: start, name: localName(nameStart, nameEnd), close: close)
+    }
+
+    /// Where the end tag's name starting at `nameStart` ends when it is the open element's name
+    /// as written, followed at once by `>`; nil otherwise, or when those bytes are not in the
+    /// buffer yet. (The open name's bytes are all name bytes, so the name ends there.)
+    @inline(__always)
+    private func closingOpenName(at nameStart: Int) -> Int? {
+        guard depth > 0 else { return nil }
+        let open = openName
+        let nameEnd = nameStart + open.count
+        guard nameEnd < count, base[nameEnd] == UInt8(ascii: ">"), Self.sameBytes(openNames + open.lowerBound, base + nameStart, open.count)
+        else { return nil }
+        return nameEnd
+    }
+
+    /// Closes the open element, whose end tag at `start` (`>` at `close`) was checked, and hands
+    /// it to the handler as `name`.
+    @inline(__always)
+    private mutating func endElement<Handler: XMLHandler>(_ handler: inout Handler, start: Int, name: Name, close: Int) throws(Failure) {
+        openNamesCount = openName.lowerBound
         depth -= 1
-        openNamesCount = openStart
         position = close + 1
         callbackPosition = start
         do {
-            try handler.end(localName(nameStart, nameEnd), text: currentText)
+            try handler.end(name, text: currentText)
         } catch {
             throw Failure(location: location(of: start), reason: error.reason)
         }
@@ -147,10 +177,9 @@ extension XMLScanner {
         let start = position
         let close = position + closeOffset
         if depth == 0 && sawRoot { throw syntaxError("content after the end of the document", at: start) }
-        var index = start + 1
-        while index < close, Self.isNameByte(base[index]) { index += 1 }
-        let nameEnd = index
-        guard nameEnd > start + 1 else { throw syntaxError("a tag name is missing or malformed", at: start) }
+        let name = scanName(from: start + 1, limit: close)
+        var index = name.end
+        guard name.end > start + 1 else { throw syntaxError("a tag name is missing or malformed", at: start) }
         clearText()
         attributeCount = 0
         var selfClosing = false
@@ -163,7 +192,7 @@ extension XMLScanner {
                 break
             }
             let attributeStart = index
-            while index < close, Self.isNameByte(base[index]) { index += 1 }
+            index = scanName(from: index, limit: close).end
             let attributeEnd = index
             while index < close, Self.isSpace(base[index]) { index += 1 }
             guard attributeEnd > attributeStart, index < close, base[index] == UInt8(ascii: "=") else {
@@ -195,13 +224,15 @@ extension XMLScanner {
             attributeCount += 1
             index = valueEnd + 1
         }
-        try report(ScannedTag(start: start, nameEnd: nameEnd, close: close, selfClosing: selfClosing), &handler)
+        try report(
+            ScannedTag(start: start, nameEnd: name.end, localNameStart: name.localStart, close: close, selfClosing: selfClosing), &handler)
     }
 
     /// Where a scanned start tag's parts are in the buffer.
     private struct ScannedTag {
         var start: Int
         var nameEnd: Int
+        var localNameStart: Int
         var close: Int
         var selfClosing: Bool
     }
@@ -216,10 +247,9 @@ extension XMLScanner {
         let bytes = base
         let limit = count
         let start = position
-        var index = start + 1
-        while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
-        let nameEnd = index
-        guard nameEnd > start + 1 else { return nil }
+        let name = scanName(from: start + 1, limit: limit)
+        var index = name.end
+        guard name.end > start + 1 else { return nil }
         attributeCount = 0
         while true {
             guard index < limit else { return nil }
@@ -228,24 +258,23 @@ extension XMLScanner {
                 index += 1
                 continue
             }
-            if byte == UInt8(ascii: ">") { return ScannedTag(start: start, nameEnd: nameEnd, close: index, selfClosing: false) }
+            if byte == UInt8(ascii: ">") {
+                return ScannedTag(start: start, nameEnd: name.end, localNameStart: name.localStart, close: index, selfClosing: false)
+            }
             if byte == UInt8(ascii: "/") {
                 guard index + 1 < limit, bytes[index + 1] == UInt8(ascii: ">") else { return nil }
-                return ScannedTag(start: start, nameEnd: nameEnd, close: index + 1, selfClosing: true)
+                return ScannedTag(start: start, nameEnd: name.end, localNameStart: name.localStart, close: index + 1, selfClosing: true)
             }
             let attributeStart = index
-            while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
+            index = scanName(from: index, limit: limit).end
             let attributeEnd = index
             guard attributeEnd > attributeStart, index + 1 < limit, bytes[index] == UInt8(ascii: "=") else { return nil }
             let quote = bytes[index + 1]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
             let valueStart = index + 2
-            var valueEnd = valueStart
-            while valueEnd < limit, bytes[valueEnd] != quote {
-                if bytes[valueEnd] == UInt8(ascii: "&") || bytes[valueEnd] >= 0x80 { return nil }
-                valueEnd += 1
-            }
-            guard valueEnd < limit else { return nil }
+            // A reference or a multi-byte character before the closing quote: not plain.
+            let valueEnd = valueStop(from: valueStart, limit: limit, quote: quote)
+            guard valueEnd < limit, bytes[valueEnd] == quote else { return nil }
             reserveAttribute()
             (attributes + attributeCount).initialize(
                 to: Attribute(name: attributeStart..<attributeEnd, value: valueStart..<valueEnd, decoded: false))
@@ -262,8 +291,8 @@ extension XMLScanner {
         sawRoot = true
         position = tag.close + 1
         callbackPosition = start
-        let name = localName(start + 1, tag.nameEnd)
-        if !selfClosing { pushOpenName(start + 1, tag.nameEnd - start - 1) }
+        let name = Name(start: base + tag.localNameStart, count: tag.nameEnd - tag.localNameStart)
+        if !selfClosing { pushOpenName(start + 1, tag.nameEnd - start - 1, prefixLength: tag.localNameStart - start - 1) }
         rawText = nil
         do {
             try handler.start(name, attributes: Attributes(base: base, scratch: scratch, list: attributes, count: attributeCount))
@@ -273,9 +302,6 @@ extension XMLScanner {
             throw Failure(location: location(of: start), reason: error.reason)
         }
     }
-
-    /// Longest run of text between tags looked through byte by byte before calling `memchr`.
-    private static let shortTextLength = 24
 
     private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
 

@@ -72,6 +72,7 @@ extension XMLScanner {
         }
 
         /// Without leading and trailing ASCII white space.
+        @inline(__always)
         private var trimmedBytes: UnsafeBufferPointer<UInt8> {
             var start = 0
             var end = bytes.count

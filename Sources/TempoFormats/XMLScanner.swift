@@ -26,16 +26,20 @@ struct XMLScanner: ~Copyable {
     var count = 0
     var position = 0
     private var atEnd = false
-    /// Line feeds in the bytes already dropped from the buffer, and the column after the last one.
-    private var droppedLines = 0
-    private var droppedColumn = 0
+    /// Bytes already dropped from the buffer: the offset in the input of `base[0]`.
+    private var droppedBytes = 0
+    /// Whether the dropped bytes can be read again, from a regular file read from its start: their
+    /// lines are then counted only when an error needs its place. From a pipe they cannot, and
+    /// `droppedLines` counts them as they are dropped.
+    private let rereadable: Bool
+    private var droppedLines = LineCount()
 
-    /// The open elements' qualified names, one after another; `openNameEnds` marks where each ends.
+    /// The open elements' qualified names, one after another; `openElements` marks where each ends.
     var openNames: UnsafeMutablePointer<UInt8>
     private var openNamesCapacity = 256
     var openNamesCount = 0
-    var openNameEnds: UnsafeMutablePointer<Int>
-    private var openNameEndsCapacity = 32
+    var openElements: UnsafeMutablePointer<OpenElement>
+    private var openElementsCapacity = 32
     var depth = 0
     var sawRoot = false
     /// Where the tag being handled starts: content errors are reported there.
@@ -55,17 +59,20 @@ struct XMLScanner: ~Copyable {
     /// Reads the document from `descriptor`, a chunk at a time.
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        var status = stat()
+        rereadable = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && lseek(descriptor, 0, SEEK_CUR) == 0
         capacity = 2 * Self.chunkSize
         base = .allocate(capacity: capacity)
         scratch = .allocate(capacity: scratchCapacity)
         attributes = .allocate(capacity: attributeCapacity)
         openNames = .allocate(capacity: openNamesCapacity)
-        openNameEnds = .allocate(capacity: openNameEndsCapacity)
+        openElements = .allocate(capacity: openElementsCapacity)
     }
 
     /// Scans a document already in memory (transcoded to UTF-8).
     init(document: [UInt8]) {
         descriptor = nil
+        rereadable = false
         capacity = max(document.count, 1)
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         document.withUnsafeBufferPointer { document in
@@ -77,7 +84,7 @@ struct XMLScanner: ~Copyable {
         scratch = .allocate(capacity: scratchCapacity)
         attributes = .allocate(capacity: attributeCapacity)
         openNames = .allocate(capacity: openNamesCapacity)
-        openNameEnds = .allocate(capacity: openNameEndsCapacity)
+        openElements = .allocate(capacity: openElementsCapacity)
     }
 
     deinit {
@@ -85,7 +92,7 @@ struct XMLScanner: ~Copyable {
         scratch.deallocate()
         attributes.deallocate()
         openNames.deallocate()
-        openNameEnds.deallocate()
+        openElements.deallocate()
     }
 
     /// Scans the whole document, handing its elements to `handler`.
@@ -103,14 +110,27 @@ struct XMLScanner: ~Copyable {
 
     /// "line L, column C" of the byte at `position` in the buffer.
     func location(of position: Int) -> String {
-        var line = droppedLines + 1
-        var lastNewline = -1
-        for index in 0..<min(position, count) where base[index] == UInt8(ascii: "\n") {
-            line += 1
-            lastNewline = index
+        var lines = rereadable ? linesDropped() : droppedLines
+        lines.add(base, min(position, count))
+        return "line \(lines.lines + 1), column \(lines.column + 1)"
+    }
+
+    /// The lines of the bytes dropped from the buffer, read again from the file. (Should the file
+    /// have shrunk since, the lines of what is left of those bytes.)
+    private func linesDropped() -> LineCount {
+        var lines = LineCount()
+        guard let descriptor, droppedBytes > 0 else { return lines }
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.chunkSize)
+        defer { chunk.deallocate() }
+        var offset = 0
+        while offset < droppedBytes {
+            let result = pread(descriptor, chunk, min(Self.chunkSize, droppedBytes - offset), off_t(offset))
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { break }
+            lines.add(chunk, result)
+            offset += result
         }
-        let column = lastNewline < 0 ? droppedColumn + position + 1 : position - lastNewline
-        return "line \(line), column \(column)"
+        return lines
     }
 
     func syntaxError(_ reason: String, at position: Int) -> Failure {
@@ -159,60 +179,62 @@ struct XMLScanner: ~Copyable {
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Drops the bytes before `position`, counting their lines for `location(of:)`.
+    /// Drops the bytes before `position` (counting their lines for `location(of:)` when they
+    /// cannot be read again).
     private mutating func compact() {
         guard position > 0 else { return }
         keepText()
-        droppedLines += Self.newlines(base, position)
-        var lastNewline = position - 1
-        while lastNewline >= 0, base[lastNewline] != UInt8(ascii: "\n") { lastNewline -= 1 }
-        droppedColumn = lastNewline < 0 ? droppedColumn + position : position - lastNewline - 1
+        droppedBytes += position
+        if !rereadable { droppedLines.add(base, position) }
         memmove(base, base + position, count - position)
         count -= position
         position = 0
     }
 
-    /// Line feeds among the `count` bytes at `bytes`, eight bytes at a time: lines are counted for
-    /// error messages only, but over every byte read, so this must cost next to nothing.
-    private static func newlines(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var total = 0
-        var index = 0
-        while index + 8 <= count {
-            // Eight one-byte counters, summed across before any of them can pass 255.
-            var lanes: UInt64 = 0
-            var words = 0
-            while words < Int(UInt8.max) && index + 8 <= count {
-                // Bytes equal to 0x0A become zero; each zero byte (exactly) gets its top bit set.
-                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                lanes &+= ~(((word & low) &+ low) | word | low) >> 7
+    /// Copies `count` bytes from `source` to `target`, which do not overlap (names are short: no
+    /// library call).
+    @inline(__always)
+    static func copyBytes(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        // Whole words, the last one overlapping the one before when the count is not a multiple.
+        func copy<Word: FixedWidthInteger>(_ word: Word.Type, at index: Int) {
+            UnsafeMutableRawPointer(target + index).storeBytes(of: UnsafeRawPointer(source + index).loadUnaligned(as: Word.self), as: Word.self)
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count {
+                copy(UInt64.self, at: index)
                 index += 8
-                words += 1
             }
-            total += Int(truncatingIfNeeded: (lanes &* 0x0101_0101_0101_0101) >> 56)
+            copy(UInt64.self, at: count - 8)
+        } else if count >= 4 {
+            copy(UInt32.self, at: 0)
+            copy(UInt32.self, at: count - 4)
+        } else if count >= 2 {
+            copy(UInt16.self, at: 0)
+            copy(UInt16.self, at: count - 2)
+        } else if count == 1 {
+            target[0] = source[0]
         }
-        while index < count {
-            if bytes[index] == UInt8(ascii: "\n") { total += 1 }
-            index += 1
-        }
-        return total
     }
 
     /// Whether the `count` bytes at `a` and `b` are equal (names are short: no library call).
     @inline(__always)
     static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var index = 0
-        while index + 8 <= count {
-            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) {
-                return false
+        // Whole words, the last one overlapping the one before when the count is not a multiple.
+        func same<Word: FixedWidthInteger>(_ word: Word.Type, at index: Int) -> Bool {
+            UnsafeRawPointer(a + index).loadUnaligned(as: Word.self) == UnsafeRawPointer(b + index).loadUnaligned(as: Word.self)
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count {
+                if !same(UInt64.self, at: index) { return false }
+                index += 8
             }
-            index += 8
+            return same(UInt64.self, at: count - 8)
         }
-        while index < count {
-            if a[index] != b[index] { return false }
-            index += 1
-        }
-        return true
+        if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4) }
+        if count >= 2 { return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2) }
+        return count == 0 || a[0] == b[0]
     }
 
     /// The offset from `position` of the first `byte` at or after offset `from`, reading more as
@@ -270,14 +292,28 @@ struct XMLScanner: ~Copyable {
         }
     }
 
-    /// Pushes the name of an element just opened, `length` bytes at `start` in the buffer.
+    /// Where an open element's qualified name ends in `openNames` (it starts where the enclosing
+    /// element's ends), and where its local name starts there.
+    struct OpenElement {
+        var nameEnd: Int
+        var localNameStart: Int
+    }
+
+    /// Pushes the name of an element just opened, `length` bytes at `start` in the buffer, whose
+    /// local name starts `prefixLength` bytes in.
     @inline(__always)
-    mutating func pushOpenName(_ start: Int, _ length: Int) {
-        if openNamesCount + length > openNamesCapacity || depth == openNameEndsCapacity { growOpenNames(length) }
-        (openNames + openNamesCount).update(from: base + start, count: length)
+    mutating func pushOpenName(_ start: Int, _ length: Int, prefixLength: Int) {
+        if openNamesCount + length > openNamesCapacity || depth == openElementsCapacity { growOpenNames(length) }
+        Self.copyBytes(base + start, to: openNames + openNamesCount, length)
+        openElements[depth] = OpenElement(nameEnd: openNamesCount + length, localNameStart: openNamesCount + prefixLength)
         openNamesCount += length
-        openNameEnds[depth] = openNamesCount
         depth += 1
+    }
+
+    /// Where the innermost open element's qualified name is in `openNames` (`depth` > 0).
+    @inline(__always)
+    var openName: Range<Int> {
+        (depth > 1 ? openElements[depth - 2].nameEnd : 0)..<openElements[depth - 1].nameEnd
     }
 
     /// Room for one more open element whose name is `length` bytes long.
@@ -290,12 +326,12 @@ struct XMLScanner: ~Copyable {
             openNames = grown
             openNamesCapacity = newCapacity
         }
-        if depth == openNameEndsCapacity {
-            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openNameEndsCapacity * 2)
-            grown.update(from: openNameEnds, count: depth)
-            openNameEnds.deallocate()
-            openNameEnds = grown
-            openNameEndsCapacity *= 2
+        if depth == openElementsCapacity {
+            let grown = UnsafeMutablePointer<OpenElement>.allocate(capacity: openElementsCapacity * 2)
+            grown.update(from: openElements, count: depth)
+            openElements.deallocate()
+            openElements = grown
+            openElementsCapacity *= 2
         }
     }
 

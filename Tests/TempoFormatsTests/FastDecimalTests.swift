@@ -51,6 +51,24 @@ import Testing
         #expect(Self.fastDecimal("58.959173848852515") != nil)
     }
 
+    /// A byte that is no digit (`/` and `:` on either side of them, space, sign, exponent, a
+    /// second point, a multi-byte character, NUL) anywhere in a decimal: the text is then either
+    /// refused or read as `Double(String)` reads it, never as its digits around that byte.
+    @Test func strayBytesAreNeverReadAsDigits() {
+        var generator = SplitMix64(seed: 5)
+        let strays = ["/", ":", " ", "+", "-", "e", "x", ".", "é", "\u{0}"]
+        for _ in 0..<200_000 {
+            var characters = (0...(generator.next() % 24)).map { _ in Character(String(generator.next() % 10)) }
+            characters.insert(".", at: Int(generator.next() % UInt64(characters.count + 1)))
+            let stray = strays[Int(generator.next() % UInt64(strays.count))]
+            characters.insert(contentsOf: stray, at: Int(generator.next() % UInt64(characters.count + 1)))
+            let text = String(characters)
+            if let fast = Self.fastDecimal(text) {
+                #expect(fast.bitPattern == Double(text)?.bitPattern, "\(text)")
+            }
+        }
+    }
+
     private static func fastDecimal(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { FastDecimal.parse($0.baseAddress!, count: $0.count) }

@@ -74,6 +74,14 @@ import FoundationXML
         #expect(try scanned(url) == oracle(url))
     }
 
+    /// Documents written every way `GeneratedGPX` knows (quotes, white space, prefixes, comments,
+    /// CDATA, references, names of every length up to 24 bytes).
+    @Test(arguments: 0..<80 as Range<UInt64>)
+    func scannerAgreesWithXMLParserOnGeneratedDocuments(seed: UInt64) throws {
+        let url = try TempFile.write("generated.gpx", GeneratedGPX(seed: seed, points: 40).text)
+        #expect(try scanned(url) == oracle(url))
+    }
+
     @Test func commentsCDATAEntitiesDoctypeAndQuotedBrackets() throws {
         let url = try TempFile.write("edge.gpx", """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -108,7 +108,7 @@ public enum ISO8601Time {
     }
 
     /// The two decimal digits at `index` as a number (the caller checked they are there).
-    @inlinable
+    @inlinable @inline(__always)
     static func twoDigits<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: Int) -> Int? where Bytes.Index == Int {
         let high = bytes[index] &- UInt8(ascii: "0")
         let low = bytes[index + 1] &- UInt8(ascii: "0")
@@ -116,12 +116,12 @@ public enum ISO8601Time {
         return Int(high) * 10 + Int(low)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func isDateTimeSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: " ")
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
     }
