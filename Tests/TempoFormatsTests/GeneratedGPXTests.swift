@@ -81,6 +81,16 @@ import Testing
         }
     }
 
+    /// The streamed summary, whose track as drawn the reading thread measures, equals the summary
+    /// of the document read first: segment ends, self-closing points and all.
+    @Test(arguments: 0..<12 as Range<UInt64>)
+    func streamedSummaryEqualsTheReadDocumentsSummary(seed: UInt64) throws {
+        let url = try TempFile.write("run.gpx", GeneratedGPX(seed: seed, points: 400).text)
+        let summary = try ActivityFile.summary(of: url)
+        #expect(summary == (try ActivityFile.read(url).summary()))
+        #expect((summary.unfilteredDistanceMeters ?? 0) > 0)
+    }
+
     /// About 4 MB: reads end in every kind of token; the bad value near the end is placed through
     /// lines in reads already dropped, from a file and from a pipe (which cannot be read again).
     @Test func longDocumentsAcrossReads() throws {

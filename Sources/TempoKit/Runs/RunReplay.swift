@@ -14,8 +14,9 @@ import Foundation
 public struct RunReplay: Sendable {
     /// The recorder being fed.
     public private(set) var recorder: RunRecorder
-    /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres.
-    public private(set) var unfilteredDistanceMeters = 0.0
+    /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres;
+    /// nil when the caller measures it (see `init`).
+    public var unfilteredDistanceMeters: Double? { drawn?.meters }
 
     private var lapStarts: [Date]
     private var nextLap = 0
@@ -30,9 +31,8 @@ public struct RunReplay: Sendable {
     /// A boundary waits for the new segment's first time: the previous segment's last time.
     private var awaitingResume: Date?
     private var held: [Held] = []
-    /// Geodesics from one valid fix of the segment to the next (its previous point is the last
-    /// valid fix), each fix's latitude terms computed once.
-    private var walk = GeodesicWalk()
+    /// The track as drawn, unless the caller measures it.
+    private var drawn: TrackLength?
 
     private enum Held: Sendable {
         case fix(LocationFix)
@@ -40,11 +40,17 @@ public struct RunReplay: Sendable {
     }
 
     /// A replay with `lapStarts` and `sportChanges` (instants, UTC, in any order) and `settings`
-    /// (whose sport holds until the first change).
-    public init(lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings()) {
+    /// (whose sport holds until the first change). `measuresTrack`: false when the caller
+    /// measures the track as drawn itself (a `TrackLength` fed the same fixes and segment ends,
+    /// such as a file reader's on its own thread) and sets the summary's
+    /// `unfilteredDistanceMeters`, which the replay then leaves nil.
+    public init(
+        lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings(), measuresTrack: Bool = true
+    ) {
         recorder = RunRecorder(settings: settings)
         self.lapStarts = lapStarts.sorted()
         sports = SportTimeline(sportChanges)
+        drawn = measuresTrack ? TrackLength() : nil
     }
 
     /// Makes room for `fixes` accepted fixes in the recorder at once (when the caller knows how many
@@ -69,7 +75,7 @@ public struct RunReplay: Sendable {
     public mutating func add(_ fix: LocationFix) {
         if boundary {
             boundary = false
-            walk.restart()
+            drawn?.endSegment()
             if awaitingResume != nil {
                 // The segment that just ended never gave a time: it was joined without a pause.
                 awaitingResume = nil
@@ -87,7 +93,7 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
-        if fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
+        drawn?.add(fix.coordinate)
         guard let time = fix.time else {
             if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
             return
