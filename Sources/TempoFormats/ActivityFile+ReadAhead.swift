@@ -1,5 +1,4 @@
 import Foundation
-import TempoKit
 
 extension ActivityFile {
     /// Elements handed from the reading thread to the visitor at once.
@@ -13,26 +12,14 @@ extension ActivityFile {
     /// elements before it were visited, as `stream` does.
     ///
     /// Visited batches go back to the reading thread, which empties and refills them: the
-    /// visitor, usually the busier of the two, neither frees elements nor gives back memory that
-    /// the reader would then take again page by page. For the same reason the reading thread
-    /// measures the track as drawn when asked (`measuringTrack`: every fix and segment end fed to
-    /// a `TrackLength`, returned), which needs nothing the visitor works out.
-    @discardableResult
-    static func streamAhead(
-        _ url: URL, format: ActivityFormat, measuringTrack: Bool = false, _ visit: (ActivityElement) -> Void
-    ) throws(FormatError) -> TrackLength? {
+    /// visitor frees no elements, and the reader takes no fresh pages for every batch.
+    static func streamAhead(_ url: URL, format: ActivityFormat, _ visit: (ActivityElement) -> Void) throws(FormatError) {
         let channel = BatchChannel(capacity: readAheadBatches)
         let reader = Thread {
             var batch: [ActivityElement] = []
             batch.reserveCapacity(readAheadBatch)
-            var drawn = measuringTrack ? TrackLength() : nil
             do throws(FormatError) {
                 try stream(url, format: format) { element in
-                    switch element {
-                    case .fix(let fix): drawn?.add(fix.coordinate)
-                    case .endSegment: drawn?.endSegment()
-                    default: break
-                    }
                     batch.append(element)
                     if batch.count == readAheadBatch {
                         channel.put(batch)
@@ -42,20 +29,21 @@ extension ActivityFile {
                     }
                 }
                 channel.put(batch)
-                channel.finish(nil, drawn: drawn)
+                channel.finish(nil)
             } catch {
                 channel.put(batch)
-                channel.finish(error, drawn: drawn)
+                channel.finish(error)
             }
         }
         reader.stackSize = 1 << 20
         reader.start()
         while let batch = channel.take() {
-            for index in batch.indices { visit(batch[index]) }
+            batch.withUnsafeBufferPointer { elements in
+                for index in elements.indices { visit(elements[index]) }
+            }
             channel.putVisited(batch)
         }
         if let error = channel.error { throw error }
-        return channel.drawn
     }
 }
 
@@ -70,7 +58,6 @@ private final class BatchChannel: @unchecked Sendable {
     private var visited: [[ActivityElement]] = []
     private var finished = false
     private var failure: FormatError?
-    private var drawnTrack: TrackLength?
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -86,12 +73,11 @@ private final class BatchChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Marks the end of the elements (with the reading error, if any, and the track measured).
-    func finish(_ error: FormatError?, drawn: TrackLength?) {
+    /// Marks the end of the elements (with the reading error, if any).
+    func finish(_ error: FormatError?) {
         condition.lock()
         finished = true
         failure = error
-        drawnTrack = drawn
         condition.broadcast()
         condition.unlock()
     }
@@ -126,12 +112,5 @@ private final class BatchChannel: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return failure
-    }
-
-    /// The track the reader measured, once `take()` returned nil.
-    var drawn: TrackLength? {
-        condition.lock()
-        defer { condition.unlock() }
-        return drawnTrack
     }
 }

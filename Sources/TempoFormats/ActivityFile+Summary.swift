@@ -36,16 +36,14 @@ extension ActivityFile {
             var held = ActivityBuilder()
             var replay: RunReplay?
             var used: RunPlan?
-            // The reading thread measures the track as drawn while this one records it.
-            let drawn = try streamAhead(url, format: format, measuringTrack: !plansAfterRecords) { element in
+            try streamAhead(url, format: format) { element in
                 switch element {
                 case .fix where plansAfterRecords, .endSegment where plansAfterRecords:
                     held.add(element)
                 case .fix(let fix):
                     if replay == nil {
                         let plan = known ?? RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
-                        var started = RunReplay(
-                            lapStarts: plan.lapStarts, sportChanges: plan.sportChanges, settings: plan.settings, measuresTrack: false)
+                        var started = RunReplay(lapStarts: plan.lapStarts, sportChanges: plan.sportChanges, settings: plan.settings)
                         started.reserveCapacity(size / typicalBytesPerFix(format))
                         replay = started
                         used = plan
@@ -68,11 +66,7 @@ extension ActivityFile {
                 var empty = RunReplay(settings: needed.settings)
                 return empty.summary(splitUnit: splitUnit)
             }
-            if used == needed {
-                var summary = fed.summary(splitUnit: splitUnit)
-                summary.unfilteredDistanceMeters = drawn?.meters
-                return summary
-            }
+            if used == needed { return fed.summary(splitUnit: splitUnit) }
             known = needed
         }
     }

@@ -118,7 +118,7 @@ extension XMLScanner {
     /// it to the handler as `name`.
     @inline(__always)
     private mutating func endElement<Handler: XMLHandler>(_ handler: inout Handler, start: Int, name: Name, close: Int) throws(Failure) {
-        openNamesCount = openName.lowerBound
+        openNamesCount = openNameStart
         depth -= 1
         position = close + 1
         callbackPosition = start

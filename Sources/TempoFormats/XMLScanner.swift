@@ -313,7 +313,13 @@ struct XMLScanner: ~Copyable {
     /// Where the innermost open element's qualified name is in `openNames` (`depth` > 0).
     @inline(__always)
     var openName: Range<Int> {
-        (depth > 1 ? openElements[depth - 2].nameEnd : 0)..<openElements[depth - 1].nameEnd
+        Range(uncheckedBounds: (openNameStart, openElements[depth - 1].nameEnd))
+    }
+
+    /// Where the innermost open element's qualified name starts in `openNames` (`depth` > 0).
+    @inline(__always)
+    var openNameStart: Int {
+        depth > 1 ? openElements[depth - 2].nameEnd : 0
     }
 
     /// Room for one more open element whose name is `length` bytes long.

@@ -81,8 +81,8 @@ import Testing
         }
     }
 
-    /// The streamed summary, whose track as drawn the reading thread measures, equals the summary
-    /// of the document read first: segment ends, self-closing points and all.
+    /// The streamed summary (read ahead on another thread, batches handed back and forth) equals
+    /// the summary of the document read first: segment ends, self-closing points and all.
     @Test(arguments: 0..<12 as Range<UInt64>)
     func streamedSummaryEqualsTheReadDocumentsSummary(seed: UInt64) throws {
         let url = try TempFile.write("run.gpx", GeneratedGPX(seed: seed, points: 400).text)

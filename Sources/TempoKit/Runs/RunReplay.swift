@@ -14,9 +14,8 @@ import Foundation
 public struct RunReplay: Sendable {
     /// The recorder being fed.
     public private(set) var recorder: RunRecorder
-    /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres;
-    /// nil when the caller measures it (see `init`).
-    public var unfilteredDistanceMeters: Double? { drawn?.meters }
+    /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres.
+    public private(set) var unfilteredDistanceMeters = 0.0
 
     private var lapStarts: [Date]
     private var nextLap = 0
@@ -31,8 +30,9 @@ public struct RunReplay: Sendable {
     /// A boundary waits for the new segment's first time: the previous segment's last time.
     private var awaitingResume: Date?
     private var held: [Held] = []
-    /// The track as drawn, unless the caller measures it.
-    private var drawn: TrackLength?
+    /// Geodesics from one valid fix of the segment to the next (its previous point is the last
+    /// valid fix), each fix's latitude terms computed once.
+    private var walk = GeodesicWalk()
 
     private enum Held: Sendable {
         case fix(LocationFix)
@@ -40,17 +40,11 @@ public struct RunReplay: Sendable {
     }
 
     /// A replay with `lapStarts` and `sportChanges` (instants, UTC, in any order) and `settings`
-    /// (whose sport holds until the first change). `measuresTrack`: false when the caller
-    /// measures the track as drawn itself (a `TrackLength` fed the same fixes and segment ends,
-    /// such as a file reader's on its own thread) and sets the summary's
-    /// `unfilteredDistanceMeters`, which the replay then leaves nil.
-    public init(
-        lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings(), measuresTrack: Bool = true
-    ) {
+    /// (whose sport holds until the first change).
+    public init(lapStarts: [Date] = [], sportChanges: [SportChange] = [], settings: RunSettings = RunSettings()) {
         recorder = RunRecorder(settings: settings)
         self.lapStarts = lapStarts.sorted()
         sports = SportTimeline(sportChanges)
-        drawn = measuresTrack ? TrackLength() : nil
     }
 
     /// Makes room for `fixes` accepted fixes in the recorder at once (when the caller knows how many
@@ -75,7 +69,7 @@ public struct RunReplay: Sendable {
     public mutating func add(_ fix: LocationFix) {
         if boundary {
             boundary = false
-            drawn?.endSegment()
+            walk.restart()
             if awaitingResume != nil {
                 // The segment that just ended never gave a time: it was joined without a pause.
                 awaitingResume = nil
@@ -93,7 +87,7 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
-        drawn?.add(fix.coordinate)
+        if fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
         guard let time = fix.time else {
             if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
             return
