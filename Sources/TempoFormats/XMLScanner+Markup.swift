@@ -77,8 +77,8 @@ extension XMLScanner {
         var start = position
         var nameStart = start + 2
         var nameEnd = nameStart
-        let close: Int
         while nameEnd < count, Self.isNameByte(base[nameEnd]) { nameEnd += 1 }
+        let close: Int
         if nameEnd < count, base[nameEnd] == UInt8(ascii: ">") {
             close = nameEnd
         } else {
