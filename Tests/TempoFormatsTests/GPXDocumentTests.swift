@@ -148,15 +148,7 @@ import Testing
     /// A pipe cannot be read again: its lines are counted as the buffer moves on, to the same place.
     @Test func linesAreCountedOnPipesToo() throws {
         let broken = Self.longBrokenTrack()
-        let url = try TempFile.directory().appendingPathComponent("pipe.gpx")
-        #expect(mkfifo(url.path, 0o600) == 0)
-        let data = Data(broken.text.utf8)
-        let writer = Thread {
-            guard let handle = FileHandle(forWritingAtPath: url.path) else { return }
-            handle.write(data)
-            try? handle.close()
-        }
-        writer.start()
+        let url = try TempFile.pipe("pipe.gpx", feeding: broken.text)
         let outcome = Self.read(url)
         #expect(outcome.error?.location == broken.location)
         #expect(outcome.elements.filter { if case .fix = $0 { true } else { false } }.count == 40_000)

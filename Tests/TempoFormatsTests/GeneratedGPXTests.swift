@@ -106,15 +106,7 @@ import Testing
         #expect(fromFile.error == (try Self.badAltitudeError(in: broken, file: file)))
         #expect(fromFile.segments.joined().count == badIndex)
 
-        let pipe = try TempFile.directory().appendingPathComponent("pipe.gpx")
-        #expect(mkfifo(pipe.path, 0o600) == 0)
-        let data = Data(broken.text.utf8)
-        let writer = Thread {
-            guard let handle = FileHandle(forWritingAtPath: pipe.path) else { return }
-            handle.write(data)
-            try? handle.close()
-        }
-        writer.start()
+        let pipe = try TempFile.pipe("pipe.gpx", feeding: broken.text)
         let fromPipe = Self.read(pipe)
         #expect(fromPipe.error == (try Self.badAltitudeError(in: broken, file: pipe)))
         #expect(fromPipe.segments.joined().count == badIndex)
