@@ -4,28 +4,73 @@ import Foundation
 ///
 /// Optional fields are `nil` when the source does not give them. Units are in the names'
 /// documentation: metres, metres per second, degrees, beats and steps per minute, watts, °C.
+///
+/// Each optional is stored as a plain `Double` with NaN for `nil` (a NaN given is `nil`): a fix is
+/// 96 bytes instead of 176, and files, recorders and monitors copy fixes by the million.
 public struct LocationFix: Sendable, Hashable, Codable {
     /// When the fix was taken (wall clock, UTC); `nil` for files without times.
-    public var time: Date?
+    public var time: Date? {
+        get { storedTime.isNaN ? nil : Date(timeIntervalSinceReferenceDate: storedTime) }
+        set { storedTime = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+    }
     public var coordinate: Coordinate
     /// Metres above the WGS84 ellipsoid or mean sea level, as the source gives it.
-    public var altitudeMeters: Double?
+    public var altitudeMeters: Double? {
+        get { storedAltitudeMeters.isNaN ? nil : storedAltitudeMeters }
+        set { storedAltitudeMeters = newValue ?? .nan }
+    }
     /// Radius of 68 % confidence, metres.
-    public var horizontalAccuracyMeters: Double?
+    public var horizontalAccuracyMeters: Double? {
+        get { storedHorizontalAccuracyMeters.isNaN ? nil : storedHorizontalAccuracyMeters }
+        set { storedHorizontalAccuracyMeters = newValue ?? .nan }
+    }
     /// Metres.
-    public var verticalAccuracyMeters: Double?
+    public var verticalAccuracyMeters: Double? {
+        get { storedVerticalAccuracyMeters.isNaN ? nil : storedVerticalAccuracyMeters }
+        set { storedVerticalAccuracyMeters = newValue ?? .nan }
+    }
     /// Ground speed, metres per second.
-    public var speedMetersPerSecond: Double?
+    public var speedMetersPerSecond: Double? {
+        get { storedSpeedMetersPerSecond.isNaN ? nil : storedSpeedMetersPerSecond }
+        set { storedSpeedMetersPerSecond = newValue ?? .nan }
+    }
     /// Course over ground, degrees clockwise from true north.
-    public var courseDegrees: Double?
+    public var courseDegrees: Double? {
+        get { storedCourseDegrees.isNaN ? nil : storedCourseDegrees }
+        set { storedCourseDegrees = newValue ?? .nan }
+    }
     /// Beats per minute.
-    public var heartRateBPM: Double?
+    public var heartRateBPM: Double? {
+        get { storedHeartRateBPM.isNaN ? nil : storedHeartRateBPM }
+        set { storedHeartRateBPM = newValue ?? .nan }
+    }
     /// Steps (or revolutions) per minute.
-    public var cadencePerMinute: Double?
+    public var cadencePerMinute: Double? {
+        get { storedCadencePerMinute.isNaN ? nil : storedCadencePerMinute }
+        set { storedCadencePerMinute = newValue ?? .nan }
+    }
     /// Power, watts.
-    public var powerWatts: Double?
+    public var powerWatts: Double? {
+        get { storedPowerWatts.isNaN ? nil : storedPowerWatts }
+        set { storedPowerWatts = newValue ?? .nan }
+    }
     /// Air temperature the device measured, degrees Celsius.
-    public var temperatureCelsius: Double?
+    public var temperatureCelsius: Double? {
+        get { storedTemperatureCelsius.isNaN ? nil : storedTemperatureCelsius }
+        set { storedTemperatureCelsius = newValue ?? .nan }
+    }
+
+    /// The optionals, NaN for `nil`.
+    private var storedTime: Double
+    private var storedAltitudeMeters: Double
+    private var storedHorizontalAccuracyMeters: Double
+    private var storedVerticalAccuracyMeters: Double
+    private var storedSpeedMetersPerSecond: Double
+    private var storedCourseDegrees: Double
+    private var storedHeartRateBPM: Double
+    private var storedCadencePerMinute: Double
+    private var storedPowerWatts: Double
+    private var storedTemperatureCelsius: Double
 
     public init(
         time: Date?,
@@ -40,21 +85,86 @@ public struct LocationFix: Sendable, Hashable, Codable {
         powerWatts: Double? = nil,
         temperatureCelsius: Double? = nil
     ) {
-        self.time = time
+        storedTime = time?.timeIntervalSinceReferenceDate ?? .nan
         self.coordinate = coordinate
-        self.altitudeMeters = altitudeMeters
-        self.horizontalAccuracyMeters = horizontalAccuracyMeters
-        self.verticalAccuracyMeters = verticalAccuracyMeters
-        self.speedMetersPerSecond = speedMetersPerSecond
-        self.courseDegrees = courseDegrees
-        self.heartRateBPM = heartRateBPM
-        self.cadencePerMinute = cadencePerMinute
-        self.powerWatts = powerWatts
-        self.temperatureCelsius = temperatureCelsius
+        storedAltitudeMeters = altitudeMeters ?? .nan
+        storedHorizontalAccuracyMeters = horizontalAccuracyMeters ?? .nan
+        storedVerticalAccuracyMeters = verticalAccuracyMeters ?? .nan
+        storedSpeedMetersPerSecond = speedMetersPerSecond ?? .nan
+        storedCourseDegrees = courseDegrees ?? .nan
+        storedHeartRateBPM = heartRateBPM ?? .nan
+        storedCadencePerMinute = cadencePerMinute ?? .nan
+        storedPowerWatts = powerWatts ?? .nan
+        storedTemperatureCelsius = temperatureCelsius ?? .nan
     }
 
     /// Shorthand for `coordinate.latitude`.
     public var latitude: Double { coordinate.latitude }
     /// Shorthand for `coordinate.longitude`.
     public var longitude: Double { coordinate.longitude }
+
+    // MARK: - Hashable and Codable, on the optionals (as the compiler would write them for them)
+
+    public static func == (lhs: LocationFix, rhs: LocationFix) -> Bool {
+        lhs.time == rhs.time && lhs.coordinate == rhs.coordinate
+            && lhs.altitudeMeters == rhs.altitudeMeters
+            && lhs.horizontalAccuracyMeters == rhs.horizontalAccuracyMeters
+            && lhs.verticalAccuracyMeters == rhs.verticalAccuracyMeters
+            && lhs.speedMetersPerSecond == rhs.speedMetersPerSecond
+            && lhs.courseDegrees == rhs.courseDegrees
+            && lhs.heartRateBPM == rhs.heartRateBPM
+            && lhs.cadencePerMinute == rhs.cadencePerMinute
+            && lhs.powerWatts == rhs.powerWatts
+            && lhs.temperatureCelsius == rhs.temperatureCelsius
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(coordinate)
+        hasher.combine(altitudeMeters)
+        hasher.combine(horizontalAccuracyMeters)
+        hasher.combine(verticalAccuracyMeters)
+        hasher.combine(speedMetersPerSecond)
+        hasher.combine(courseDegrees)
+        hasher.combine(heartRateBPM)
+        hasher.combine(cadencePerMinute)
+        hasher.combine(powerWatts)
+        hasher.combine(temperatureCelsius)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case time, coordinate, altitudeMeters, horizontalAccuracyMeters, verticalAccuracyMeters, speedMetersPerSecond
+        case courseDegrees, heartRateBPM, cadencePerMinute, powerWatts, temperatureCelsius
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            time: try container.decodeIfPresent(Date.self, forKey: .time),
+            coordinate: try container.decode(Coordinate.self, forKey: .coordinate),
+            altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitudeMeters),
+            horizontalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracyMeters),
+            verticalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .verticalAccuracyMeters),
+            speedMetersPerSecond: try container.decodeIfPresent(Double.self, forKey: .speedMetersPerSecond),
+            courseDegrees: try container.decodeIfPresent(Double.self, forKey: .courseDegrees),
+            heartRateBPM: try container.decodeIfPresent(Double.self, forKey: .heartRateBPM),
+            cadencePerMinute: try container.decodeIfPresent(Double.self, forKey: .cadencePerMinute),
+            powerWatts: try container.decodeIfPresent(Double.self, forKey: .powerWatts),
+            temperatureCelsius: try container.decodeIfPresent(Double.self, forKey: .temperatureCelsius))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encode(coordinate, forKey: .coordinate)
+        try container.encodeIfPresent(altitudeMeters, forKey: .altitudeMeters)
+        try container.encodeIfPresent(horizontalAccuracyMeters, forKey: .horizontalAccuracyMeters)
+        try container.encodeIfPresent(verticalAccuracyMeters, forKey: .verticalAccuracyMeters)
+        try container.encodeIfPresent(speedMetersPerSecond, forKey: .speedMetersPerSecond)
+        try container.encodeIfPresent(courseDegrees, forKey: .courseDegrees)
+        try container.encodeIfPresent(heartRateBPM, forKey: .heartRateBPM)
+        try container.encodeIfPresent(cadencePerMinute, forKey: .cadencePerMinute)
+        try container.encodeIfPresent(powerWatts, forKey: .powerWatts)
+        try container.encodeIfPresent(temperatureCelsius, forKey: .temperatureCelsius)
+    }
 }
