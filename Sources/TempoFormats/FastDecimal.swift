@@ -166,8 +166,9 @@ enum FastDecimal {
     /// `w / 10^k` correctly rounded (ties to even), for `k ≤ 27`.
     @inline(__always)
     private static func quotient(_ w: UInt64, _ k: Int) -> Double? {
-        // k ≤ 19 here from `parse`; up to 27 from `parseLong`.
-        if w <= 1 << 53 && k <= 22 { return Double(w) / powersOfTen[k] }
+        // k ≤ 19 here from `parse`; up to 27 from `parseLong`. An integer (a heart rate, a
+        // cadence) needs no division, whose latency is most of a short number's cost.
+        if w <= 1 << 53 && k <= 22 { return k == 0 ? Double(w) : Double(w) / powersOfTen[k] }
         return checkedQuotient(w, k)
     }
 

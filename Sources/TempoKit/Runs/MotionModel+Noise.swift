@@ -13,6 +13,7 @@ extension MotionModel {
     /// runs read 1.7–2.9, its ride 4.4).
     struct NoiseEstimate: Sendable {
         static let noiseOnlyRatio = 1.5, motionOnlyRatio = 4.0
+        private static let inverseRatioSpan = 1 / (motionOnlyRatio - noiseOnlyRatio)
         /// Third differences seen before the ratio of the two spacings is trusted.
         static let samplesBeforeRatio = 16
 
@@ -32,7 +33,7 @@ extension MotionModel {
             if n >= 7 { Self.add(points, n - 7, n - 5, n - 3, n - 1, weights: &twoSpacingsWeights, to: &twoSpacings) }
             let one = oneSpacing.rate, two = twoSpacings.rate
             let motionShare = twoSpacings.samples >= Self.samplesBeforeRatio && one > 0 ? two / one : 1
-            rate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) / (Self.motionOnlyRatio - Self.noiseOnlyRatio)))
+            rate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) * Self.inverseRatioSpan))
         }
 
         /// Adds the third differences of four fixes, per axis.
@@ -90,13 +91,14 @@ extension MotionModel {
             // A turn's or a brake's onset is not noise: clip what stands far out of the noise so far.
             let sample = samples >= Self.samplesBeforeClipping ? min(value, Self.clipFactor * mean) : value
             samples += 1
-            mean += (sample - mean) / Double(min(samples, Self.memory))
+            // Past `memory` samples the weight is fixed: a product, not a division, per fix.
+            mean += (sample - mean) * (samples < Self.memory ? 1 / Double(samples) : Self.memoryWeight)
         }
 
-        /// The random walk's rate this mean stands for, m²/s.
-        var rate: Double {
-            let scale = mean / Self.meanAbsoluteOfStandardNormal
-            return scale * scale
-        }
+        /// The random walk's rate this mean stands for, m²/s: (mean / E|N(0, 1)|)².
+        var rate: Double { mean * mean * Self.rateScale }
+
+        private static let memoryWeight = 1 / Double(memory)
+        private static let rateScale = 1 / (meanAbsoluteOfStandardNormal * meanAbsoluteOfStandardNormal)
     }
 }

@@ -58,6 +58,10 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     /// Heart rate, cadence, power and temperature over the run (avg/max); each split has its own.
     public var sensors: SensorSummary
 
+    /// Samples from which the summary's passes over them share two cores: below it, handing half
+    /// to another thread costs more than it saves.
+    static let samplesForTwoCores = 20_000
+
     /// Summarises what `recorder` has seen, at `now` (for elapsed/timer of a run still going;
     /// pass the stop time or the last fix time for a finished one).
     ///
@@ -82,18 +86,24 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         movingSeconds = moving
         averagePaceSecondsPerKilometer = moving.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
         averageTimerPaceSecondsPerKilometer = timer.flatMap { Pace.secondsPerKilometer(seconds: $0, meters: distance) }
-        let elevation = ElevationProfile(store: store)
-        elevationGainMeters = elevation?.gainMeters
-        elevationLossMeters = elevation?.lossMeters
-        self.splitUnit = splitUnit
-        sensors = recorder.sensorLog.summary()
-        var splits = track.splits(unit: splitUnit)
-        if !sensors.isEmpty {
-            let perSplit = recorder.sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
+        // The passes over every sample, in two halves of about the same cost, on two cores for a
+        // long run (a file of hours of fixes: the reading thread is done by then).
+        let sensorLog = recorder.sensorLog
+        let (passes, bestEfforts) = Concurrently.both(inParallel: store.count >= Self.samplesForTwoCores) {
+            var splits = track.splits(unit: splitUnit)
+            // One `.none` per split when no sensor was read.
+            let perSplit = sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
             for index in splits.indices { splits[index].sensors = perSplit[index] }
+            return (elevation: ElevationProfile(store: store), sensors: sensorLog.summary(), splits: splits)
+        } _: {
+            track.bestEfforts()
         }
-        self.splits = splits
-        bestEfforts = track.bestEfforts()
+        elevationGainMeters = passes.elevation?.gainMeters
+        elevationLossMeters = passes.elevation?.lossMeters
+        self.splitUnit = splitUnit
+        sensors = passes.sensors
+        splits = passes.splits
+        self.bestEfforts = bestEfforts
         dropped = recorder.filter.dropped
         laps = Self.laps(recorder: recorder, timerAtEnd: timer)
         let parts = Self.sportParts(recorder: recorder, end: end, changes: sportChanges)
