@@ -176,10 +176,15 @@ func main() {
     case "jumps":
         var core = MonitorCore()
         for i in 0..<1_000_000 { core.add(randomCondition(&random), identifier: "p\(i)") }
-        let stress = jumps(100_000, from: 1_895_255_200, &random)
-        var events = 0
-        let elapsed = seconds { for fix in stress { events += core.process(fix, now: .distantPast).events.count } }
-        print("random jumps against 1000000 conditions: \(String(format: "%.0f", Double(stress.count) / elapsed)) fixes/s (\(events) events)")
+        // Five rounds of 100,000 jumps each; the best and the median round are printed.
+        var rates: [Double] = [], events = 0
+        for round in 0..<5 {
+            let stress = jumps(100_000, from: 1_895_255_200 + Double(round) * 100_000, &random)
+            let elapsed = seconds { for fix in stress { events += core.process(fix, now: .distantPast).events.count } }
+            rates.append(Double(stress.count) / elapsed)
+        }
+        rates.sort()
+        print("random jumps against 1000000 conditions: \(String(format: "%.0f", rates[4])) fixes/s best of 5 rounds, median \(String(format: "%.0f", rates[2])) (\(events) events)")
         return
     default:
         break

@@ -56,21 +56,24 @@ struct ConditionIndex: Sendable {
     /// Metres per degree of latitude, at least (meridional arc on the flattest part).
     static let metersPerLatitudeDegree = minimumMeridionalRadius * .pi / 180
 
-    /// Everything about one condition, together so that touching it costs one cache line.
+    /// Everything about one condition, together so that touching it costs one cache line, or two.
+    ///
+    /// What a fix reads of every candidate (flags, centre, radius) comes first, in 32 bytes: in an
+    /// array of 48-byte slots only one slot in four has them across two cache lines.
     struct Slot: Sendable {
+        /// Owned by `MonitorCore`.
+        var flags: UInt8
+        /// Owned by `MonitorCore`.
+        var state: ConditionState
+        /// Owned by `MonitorCore`: the state of the last reported event, if `lastEvent` names one.
+        var lastEventState: ConditionState
+        /// Owned by `MonitorCore`: the `EventPool` record of the last reported event.
+        var lastEvent: Int32
         var latitude: Double
         var longitude: Double
         var radiusMeters: Double
         /// Empty for a free slot.
         var identifier: String
-        /// Owned by `MonitorCore`.
-        var state: ConditionState
-        /// Owned by `MonitorCore`.
-        var flags: UInt8
-        /// Owned by `MonitorCore`: the state of the last reported event, if `lastEvent` names one.
-        var lastEventState: ConditionState
-        /// Owned by `MonitorCore`: the `EventPool` record of the last reported event.
-        var lastEvent: Int32
     }
 
     /// By slot number; `MonitorCore` updates `state` and `flags` in place.
@@ -113,9 +116,9 @@ struct ConditionIndex: Sendable {
         identifier: String, hash: UInt32, center: Coordinate, radiusMeters: Double, state: ConditionState
     ) -> Int32 {
         let slot: Int32
-        let record = Slot(latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
-                          identifier: identifier, state: state, flags: 0,
-                          lastEventState: .unknown, lastEvent: EventPool.noRecord)
+        let record = Slot(flags: 0, state: state, lastEventState: .unknown, lastEvent: EventPool.noRecord,
+                          latitude: center.latitude, longitude: center.longitude, radiusMeters: radiusMeters,
+                          identifier: identifier)
         if let free = freeSlots.popLast() {
             slot = free
             slots[Int(free)] = record
@@ -158,28 +161,36 @@ struct ConditionIndex: Sendable {
         freeSlots.append(slot)
     }
 
-    /// Appends to `found` the slot of every condition whose bounding box contains `point`, unless
-    /// its flags have one of `skippedFlags`: the conditions left out certainly do not contain it.
-    func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
+    /// Where a point's candidates are: one cell's run of entries on a non-empty level, and the
+    /// point's row and column of subdivisions in that cell.
+    struct CellQuery: Sendable {
+        var run: Range<Int>
+        var across: UInt8
+        var along: UInt8
+    }
+
+    /// Replaces `queries` with those of `point`: the cell of every non-empty level that has
+    /// entries. (Each lookup is likely a cache miss; a caller with other work to do does it in
+    /// between, while they load.) Valid until a condition is added or removed.
+    func lookUp(_ point: Coordinate, into queries: inout [CellQuery]) {
+        queries.removeAll(keepingCapacity: true)
+        for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
+            let size = Self.cellDegrees[level]
+            let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
+            let row = Self.row(y, level: level), rawColumn = Int(x)
+            let key = Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level])
+            guard let run = cells.run(of: key) else { continue }
+            queries.append(CellQuery(run: run, across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn)))
+        }
+    }
+
+    /// Appends to `found` the slot of every condition whose bounding box contains the point of
+    /// `queries` (see `lookUp`), unless its flags have one of `skippedFlags`: the conditions left
+    /// out certainly do not contain it.
+    func collectCandidates(_ queries: [CellQuery], skippedFlags: UInt8, into found: inout [Int32]) {
         let first = found.count
-        // The cell of every non-empty level first, then their entries: the lookups, each likely a
-        // cache miss, overlap.
-        withUnsafeTemporaryAllocation(of: (run: Range<Int>, across: UInt8, along: UInt8).self,
-                                      capacity: Self.cellDegrees.count) { queries in
-            var count = 0
-            for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
-                let size = Self.cellDegrees[level]
-                let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
-                let row = Self.row(y, level: level), rawColumn = Int(x)
-                let key = Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level])
-                guard let run = cells.run(of: key) else { continue }
-                queries.initializeElement(
-                    at: count, to: (run, Self.subdivision(y, of: row), Self.subdivision(x, of: rawColumn)))
-                count += 1
-            }
-            for query in queries.prefix(count) {
-                cells.collect(query.run, across: query.across, along: query.along, into: &found)
-            }
+        for query in queries {
+            cells.collect(query.run, across: query.across, along: query.along, into: &found)
         }
         // Then drop the flagged ones, keeping the order: a second pass over the few survivors.
         var kept = first
@@ -188,6 +199,13 @@ struct ConditionIndex: Sendable {
             kept += 1
         }
         if kept < found.count { found.removeLast(found.count - kept) }
+    }
+
+    /// `lookUp` then `collectCandidates`.
+    func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
+        var queries: [CellQuery] = []
+        lookUp(point, into: &queries)
+        collectCandidates(queries, skippedFlags: skippedFlags, into: &found)
     }
 
     /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
@@ -205,10 +223,13 @@ struct ConditionIndex: Sendable {
 
     // MARK: - Grid
 
-    /// The finest level whose cell (in latitude degrees) is at least the circle's diameter.
+    /// The finest level whose cell (in latitude degrees) is at least the circle's radius: its box
+    /// spans at most three rows of cells. Every level holding conditions costs a point query one
+    /// more cell lookup (likely a cache miss), so a level spans radii from a fourth of its cell to
+    /// the whole cell: landmarks of tens of metres and city frames of kilometres share the finest.
     static func level(radiusMeters: Double) -> Int {
-        let diameterDegrees = 2 * radiusMeters / metersPerLatitudeDegree
-        return cellDegrees.firstIndex { $0 >= diameterDegrees } ?? (cellDegrees.count - 1)
+        let radiusDegrees = radiusMeters / metersPerLatitudeDegree
+        return cellDegrees.firstIndex { $0 >= radiusDegrees } ?? (cellDegrees.count - 1)
     }
 
     /// A cell's key in `cells` (rows and columns of every level fit in 16 bits).

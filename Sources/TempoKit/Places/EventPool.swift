@@ -23,6 +23,10 @@ struct EventPool: Sendable {
     private var referenceCounts: [Int32] = []
     /// Released references, reused first.
     private var free: [Int32] = []
+    /// References replaced by `store`, released together by `releaseReplaced()`: their counts lie
+    /// anywhere in `referenceCounts` (an old event's record), and loads one after another in a
+    /// loop are waited for together rather than one by one.
+    private var replaced: [Int32] = []
     /// The record stored last for an accepted fix, and that fix's number, while some condition
     /// refers to it: the next event of the same fix shares it.
     private var latest = noRecord
@@ -32,7 +36,7 @@ struct EventPool: Sendable {
     static let noRecord: Int32 = -1
 
     /// A reference to a record of `date` and `fix`; `replacing` (a reference of the caller's, or
-    /// `noRecord`) is released. The events of one accepted fix (`fixNumber`, as the caller counts
+    /// `noRecord`) is released at the next `releaseReplaced()`. The events of one accepted fix (`fixNumber`, as the caller counts
     /// them) share a record; nil stores one of its own.
     mutating func store(date: Date, fix: LocationFix, fixNumber: Int?, replacing old: Int32) -> Int32 {
         let reference: Int32
@@ -61,8 +65,15 @@ struct EventPool: Sendable {
                 latestFixNumber = fixNumber
             }
         }
-        release(old)
+        if old != Self.noRecord { replaced.append(old) }
         return reference
+    }
+
+    /// Releases the references `store` replaced since the last call.
+    mutating func releaseReplaced() {
+        guard !replaced.isEmpty else { return }
+        for reference in replaced { release(reference) }
+        replaced.removeAll(keepingCapacity: true)
     }
 
     /// Drops one reference to a record (nothing for `noRecord`).
@@ -82,6 +93,6 @@ struct EventPool: Sendable {
 
     /// Approximate heap bytes held (capacities).
     var bytes: Int {
-        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<Record>.stride } + (referenceCounts.capacity + free.capacity) * 4
+        chunks.reduce(0) { $0 + $1.capacity * MemoryLayout<Record>.stride } + (referenceCounts.capacity + free.capacity + replaced.capacity) * 4
     }
 }

@@ -59,6 +59,7 @@ public struct MonitorCore: Sendable {
     /// Reused between fixes so that processing a fix allocates nothing in the common case: the
     /// candidates near the fix, and what the fix changed (handed out in its `MonitorStep`).
     private var candidates: [Int32] = []
+    private var cellQueries: [ConditionIndex.CellQuery] = []
     private var events: [MonitorEvent] = []
     private var removed: [String] = []
     private var unreported: [MonitorEvent] = []
@@ -110,6 +111,7 @@ public struct MonitorCore: Sendable {
         }
         if let lastEvent {
             setLastEvent(slot, lastEvent.state, lastEvent.date, lastEvent.fix, fixNumber: nil)
+            lastEvents.releaseReplaced()
         }
         if state == .satisfied {
             // Unknown distance: the first fix computes it exactly.
@@ -177,6 +179,8 @@ public struct MonitorCore: Sendable {
         if !unreported.isEmpty { unreported.removeAll(keepingCapacity: true) }
         let latitude = fix.latitude, longitude = fix.longitude
         let cosLatitude = cos(latitude * .pi / 180)
+        // The cells near the fix first: their lookups load while the active conditions are judged.
+        index.lookUp(fix.coordinate, into: &cellQueries)
 
         // Conditions that stay active move down over those that leave, in their order.
         var kept = 0
@@ -245,7 +249,9 @@ public struct MonitorCore: Sendable {
         active.removeLast(active.count - kept)
 
         candidates.removeAll(keepingCapacity: true)
-        index.collectCandidates(near: fix.coordinate, skippedFlags: Flag.active, into: &candidates)
+        // A one-shot condition removed above may have moved the cells' runs.
+        if !removed.isEmpty { index.lookUp(fix.coordinate, into: &cellQueries) }
+        index.collectCandidates(cellQueries, skippedFlags: Flag.active, into: &candidates)
         for slot in candidates {
             let condition = condition(at: slot)
             // Bounds settle most candidates; near the border (or to start a dwell, whose test
@@ -263,6 +269,7 @@ public struct MonitorCore: Sendable {
                                  dwellStart: condition.dwellSeconds > 0 ? instant : nil))
             index.slots[Int(slot)].flags |= Flag.active
         }
+        lastEvents.releaseReplaced()
         return MonitorStep(verdict: .accepted, events: events, removedIdentifiers: removed, unreportedChanges: unreported)
     }
 
