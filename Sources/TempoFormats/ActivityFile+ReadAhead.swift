@@ -11,8 +11,8 @@ extension ActivityFile {
     /// `visit` runs on the calling thread, in file order; a reading error is thrown once the
     /// elements before it were visited, as `stream` does.
     ///
-    /// Visited batches go back to the reading thread, which empties and refills them: the
-    /// visitor frees no elements, and the reader takes no fresh pages for every batch.
+    /// Visited batches are emptied and go back to the reading thread, which refills them: the
+    /// reader takes no fresh pages for every batch.
     static func streamAhead(_ url: URL, format: ActivityFormat, _ visit: (ActivityElement) -> Void) throws(FormatError) {
         let channel = BatchChannel(capacity: readAheadBatches)
         let reader = Thread {
@@ -24,7 +24,6 @@ extension ActivityFile {
                     if batch.count == readAheadBatch {
                         channel.put(batch)
                         batch = channel.takeVisited() ?? []
-                        batch.removeAll(keepingCapacity: true)
                         batch.reserveCapacity(readAheadBatch)
                     }
                 }
@@ -37,10 +36,12 @@ extension ActivityFile {
         }
         reader.stackSize = 1 << 20
         reader.start()
-        while let batch = channel.take() {
+        while var batch = channel.take() {
             batch.withUnsafeBufferPointer { elements in
                 for index in elements.indices { visit(elements[index]) }
             }
+            // Emptied here, where the elements were just read, rather than on the reading thread.
+            batch.removeAll(keepingCapacity: true)
             channel.putVisited(batch)
         }
         if let error = channel.error { throw error }

@@ -6,8 +6,8 @@ struct GPXParser: XMLHandler {
     private let includeRoutes: Bool
     private let visit: (ActivityElement) -> Void
     private(set) var collectsText = false
-    /// The open point's fields, while `inPoint`.
-    private var point = PointBuilder(latitude: 0, longitude: 0)
+    /// The open point, while `inPoint`.
+    private var point = LocationFix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
     private var inPoint = false
     private var pointName: String?
     private var pointIsWaypoint = false
@@ -64,7 +64,7 @@ struct GPXParser: XMLHandler {
         }
         guard let lat = latitude.number else { throw .notANumber(latitude.trimmed, in: "\(element) lat") }
         guard let lon = longitude.number else { throw .notANumber(longitude.trimmed, in: "\(element) lon") }
-        point = PointBuilder(latitude: lat, longitude: lon)
+        point = LocationFix(time: nil, coordinate: Coordinate(latitude: lat, longitude: lon))
         inPoint = true
         pointName = nil
         pointIsWaypoint = false
@@ -85,22 +85,22 @@ struct GPXParser: XMLHandler {
             if depth == pointDepth {
                 inPoint = false
                 collectsText = false
-                visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point.fix)) : .fix(point.fix))
+                visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point)) : .fix(point))
                 return
             }
             switch name {
-            case "ele": point.altitude = try Self.number(text, in: "ele")
+            case "ele": point.altitudeMeters = try Self.number(text, in: "ele")
             case "time":
                 guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
                 point.time = time
-            case "speed": point.speed = try Self.number(text, in: "speed")
-            case "course": point.course = try Self.number(text, in: "course")
-            case "hr": point.heartRate = try Self.number(text, in: "hr")
-            case "cad": point.cadence = try Self.number(text, in: "cad")
+            case "speed": point.speedMetersPerSecond = try Self.number(text, in: "speed")
+            case "course": point.courseDegrees = try Self.number(text, in: "course")
+            case "hr": point.heartRateBPM = try Self.number(text, in: "hr")
+            case "cad": point.cadencePerMinute = try Self.number(text, in: "cad")
             // Garmin's TrackPointExtension (atemp) and the power extensions (`<power>`, gpxpx's `PowerInWatts`).
-            case "atemp": point.temperature = try Self.number(text, in: "atemp")
-            case "power": point.power = try Self.number(text, in: "power")
-            case "PowerInWatts": point.power = try Self.number(text, in: "PowerInWatts")
+            case "atemp": point.temperatureCelsius = try Self.number(text, in: "atemp")
+            case "power": point.powerWatts = try Self.number(text, in: "power")
+            case "PowerInWatts": point.powerWatts = try Self.number(text, in: "PowerInWatts")
             case "name" where depth == pointDepth + 1: pointName = text.trimmed
             default: break
             }

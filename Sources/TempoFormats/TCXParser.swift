@@ -43,7 +43,7 @@ struct TCXParser: XMLHandler {
     private let visit: (ActivityElement) -> Void
     private(set) var collectsText = false
     private var path: [Element] = []
-    private var point: PointBuilder?
+    private var point: LocationFix?
     private var hasLatitude = false
     private var hasLongitude = false
     private var lap: ActivityLap?
@@ -83,7 +83,7 @@ struct TCXParser: XMLHandler {
             tracksInLap += 1
             if tracksInLap > 1 { visit(.endSegment) }
         case .trackpoint:
-            point = PointBuilder(latitude: .nan, longitude: .nan)
+            point = LocationFix(time: nil, coordinate: Coordinate(latitude: .nan, longitude: .nan))
             hasLatitude = false
             hasLongitude = false
         default:
@@ -110,21 +110,21 @@ struct TCXParser: XMLHandler {
             switch element {
             case .trackpoint:
                 point = nil
-                if hasLatitude && hasLongitude { visit(.fix(current.fix)) }
+                if hasLatitude && hasLongitude { visit(.fix(current)) }
                 return
             case .time where parent == .trackpoint: current.time = try Self.time(text)
             case .latitude:
-                current.latitude = try Self.number(text, in: "LatitudeDegrees")
+                current.coordinate.latitude = try Self.number(text, in: "LatitudeDegrees")
                 hasLatitude = true
             case .longitude:
-                current.longitude = try Self.number(text, in: "LongitudeDegrees")
+                current.coordinate.longitude = try Self.number(text, in: "LongitudeDegrees")
                 hasLongitude = true
-            case .altitude: current.altitude = try Self.number(text, in: "AltitudeMeters")
-            case .value where parent == .heartRate: current.heartRate = try Self.number(text, in: "HeartRateBpm")
-            case .cadence where parent == .trackpoint: current.cadence = try Self.number(text, in: "Cadence")
-            case .runCadence: current.cadence = try Self.number(text, in: "RunCadence")
-            case .speed: current.speed = try Self.number(text, in: "Speed")
-            case .watts: current.power = try Self.number(text, in: "Watts")
+            case .altitude: current.altitudeMeters = try Self.number(text, in: "AltitudeMeters")
+            case .value where parent == .heartRate: current.heartRateBPM = try Self.number(text, in: "HeartRateBpm")
+            case .cadence where parent == .trackpoint: current.cadencePerMinute = try Self.number(text, in: "Cadence")
+            case .runCadence: current.cadencePerMinute = try Self.number(text, in: "RunCadence")
+            case .speed: current.speedMetersPerSecond = try Self.number(text, in: "Speed")
+            case .watts: current.powerWatts = try Self.number(text, in: "Watts")
             default: break
             }
             point = current
