@@ -89,21 +89,21 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         // The passes over every sample, in two halves of about the same cost, on two cores for a
         // long run (a file of hours of fixes: the reading thread is done by then).
         let sensorLog = recorder.sensorLog
-        let (passes, bestEfforts) = Concurrently.both(inParallel: store.count >= Self.samplesForTwoCores) {
+        let (overall, bySplit) = Concurrently.both(inParallel: store.count >= Self.samplesForTwoCores) {
+            (elevation: ElevationProfile(store: store), sensors: sensorLog.summary())
+        } _: {
             var splits = track.splits(unit: splitUnit)
             // One `.none` per split when no sensor was read.
             let perSplit = sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
             for index in splits.indices { splits[index].sensors = perSplit[index] }
-            return (elevation: ElevationProfile(store: store), sensors: sensorLog.summary(), splits: splits)
-        } _: {
-            track.bestEfforts()
+            return (splits: splits, bestEfforts: track.bestEfforts())
         }
-        elevationGainMeters = passes.elevation?.gainMeters
-        elevationLossMeters = passes.elevation?.lossMeters
+        elevationGainMeters = overall.elevation?.gainMeters
+        elevationLossMeters = overall.elevation?.lossMeters
         self.splitUnit = splitUnit
-        sensors = passes.sensors
-        splits = passes.splits
-        self.bestEfforts = bestEfforts
+        sensors = overall.sensors
+        splits = bySplit.splits
+        bestEfforts = bySplit.bestEfforts
         dropped = recorder.filter.dropped
         laps = Self.laps(recorder: recorder, timerAtEnd: timer)
         let parts = Self.sportParts(recorder: recorder, end: end, changes: sportChanges)
