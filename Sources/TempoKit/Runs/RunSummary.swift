@@ -68,6 +68,12 @@ public struct RunSummary: Sendable, Hashable, Encodable {
     /// `sportChanges` are the changes the recorder was given as its fixes reached them (see
     /// `SportTimeline`); the run is cut into parts at those instants.
     public init(recorder: RunRecorder, at now: Date? = nil, splitUnit: SplitUnit = .kilometer, sportChanges: [SportChange] = []) {
+        self.init(recorder: recorder, at: now, splitUnit: splitUnit, sportChanges: sportChanges, twoCores: nil)
+    }
+
+    /// `twoCores` decides whether the passes over the samples share two cores (nil: from their
+    /// number, `samplesForTwoCores`); the summary is the same either way.
+    init(recorder: RunRecorder, at now: Date?, splitUnit: SplitUnit, sportChanges: [SportChange], twoCores: Bool?) {
         let store = recorder.store
         let end = recorder.stoppedAt ?? now ?? (store.isEmpty ? nil : store.time(store.count - 1)) ?? recorder.startedAt
         let track = RunTrack(store: store)
@@ -89,7 +95,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
         // The passes over every sample, in two halves of about the same cost, on two cores for a
         // long run (a file of hours of fixes: the reading thread is done by then).
         let sensorLog = recorder.sensorLog
-        let (overall, bySplit) = Concurrently.both(inParallel: store.count >= Self.samplesForTwoCores) {
+        let (overall, bySplit) = Concurrently.both(inParallel: twoCores ?? (store.count >= Self.samplesForTwoCores)) {
             (elevation: ElevationProfile(store: store), sensors: sensorLog.summary())
         } _: {
             var splits = track.splits(unit: splitUnit)
