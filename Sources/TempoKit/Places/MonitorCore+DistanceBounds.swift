@@ -14,8 +14,7 @@ extension MonitorCore {
     static func movedAtMost(
         _ latitude0: Double, _ longitude0: Double, _ latitude1: Double, _ longitude1: Double, cosLatitude1: Double
     ) -> Double {
-        maximumCurvatureRadius * .pi / 180
-            * (abs(latitude1 - latitude0) + cosLatitude1 * longitudeDifference(longitude0, longitude1))
+        maximumMetersPerDegree * (abs(latitude1 - latitude0) + cosLatitude1 * longitudeDifference(longitude0, longitude1))
     }
 
     /// An upper bound on the geodesic distance between two points, metres: the length of the path
@@ -23,8 +22,8 @@ extension MonitorCore {
     /// both and cos φ₁ + |Δφ| for the largest cosine of latitude along it (`cosLatitude1` is
     /// cos φ₁), widened.
     static func distanceAtMost(_ point0: Coordinate, _ point1: Coordinate, cosLatitude1: Double) -> Double {
-        let dLatitude = abs(point1.latitude - point0.latitude) * .pi / 180
-        let dLongitude = longitudeDifference(point0.longitude, point1.longitude) * .pi / 180
+        let dLatitude = abs(point1.latitude - point0.latitude) * radiansPerDegree
+        let dLongitude = longitudeDifference(point0.longitude, point1.longitude) * radiansPerDegree
         let eastward = min(1, cosLatitude1 + dLatitude) * dLongitude
         return 1.001 * maximumCurvatureRadius * (dLatitude * dLatitude + eastward * eastward).squareRoot() + margin
     }
@@ -38,9 +37,9 @@ extension MonitorCore {
         _ point0: Coordinate, _ point1: Coordinate, cosLatitude1: Double, ifAtMost reachMeters: Double
     ) -> Double {
         let meridional = ConditionIndex.minimumMeridionalRadius
-        let north = meridional * abs(point1.latitude - point0.latitude) * .pi / 180
-        let cosine = max(0, cosLatitude1 - reachMeters / meridional)
-        let east = Geodesic.equatorialRadius * cosine * longitudeDifference(point0.longitude, point1.longitude) * .pi / 180
+        let north = meridional * abs(point1.latitude - point0.latitude) * radiansPerDegree
+        let cosine = max(0, cosLatitude1 - reachMeters * inverseMeridionalRadius)
+        let east = Geodesic.equatorialRadius * cosine * longitudeDifference(point0.longitude, point1.longitude) * radiansPerDegree
         return 0.999 * (north * north + east * east).squareRoot() - margin
     }
 
@@ -52,6 +51,15 @@ extension MonitorCore {
 
     /// The absolute part of the widening, metres.
     private static let margin = 1e-6
+
+    /// Products by these instead of divisions (a division takes many times as long, and each
+    /// candidate near a fix takes a few): they move a bound by an ulp, far inside its widening.
+    private static let radiansPerDegree = Double.pi / 180
+    private static let inverseMeridionalRadius = 1 / ConditionIndex.minimumMeridionalRadius
+
+    /// Metres per degree along the largest radius of curvature (the same product, in the same
+    /// order, as written out in full where it is used: this bound has no widening to spare).
+    private static let maximumMetersPerDegree = maximumCurvatureRadius * .pi / 180
 
     /// a/√(1 − e²), the largest radius of curvature of WGS84, metres.
     private static let maximumCurvatureRadius =

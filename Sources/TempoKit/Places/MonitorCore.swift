@@ -178,7 +178,7 @@ public struct MonitorCore: Sendable {
         if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
         if !unreported.isEmpty { unreported.removeAll(keepingCapacity: true) }
         let latitude = fix.latitude, longitude = fix.longitude
-        let cosLatitude = cos(latitude * .pi / 180)
+        let cosLatitude = cos(latitude * (Double.pi / 180))
         // The cells near the fix first: their lookups load while the active conditions are judged.
         index.lookUp(fix.coordinate, into: &cellQueries)
 
