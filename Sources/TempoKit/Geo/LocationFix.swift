@@ -103,7 +103,7 @@ public struct LocationFix: Sendable, Hashable, Codable {
     /// Shorthand for `coordinate.longitude`.
     public var longitude: Double { coordinate.longitude }
 
-    // MARK: - Hashable and Codable, on the optionals (as the compiler would write them for them)
+    // MARK: - Hashable and Codable on the optionals, as the compiler writes them for stored optionals
 
     public static func == (lhs: LocationFix, rhs: LocationFix) -> Bool {
         lhs.time == rhs.time && lhs.coordinate == rhs.coordinate

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Conditions live in slots numbered by `Int32` (freed slots are reused). Each circle belongs to
 /// one level of a multi-level uniform latitude/longitude grid — the finest level whose cell is at
-/// least the circle's diameter, so that it touches a few cells at most — and is registered in
+/// least the circle's radius, so that it touches a few cells at most — and is registered in
 /// every cell of that level its bounding box touches (one `CellTable` holds the cells of all
 /// levels). An entry is the slot and the part of the cell the box covers, in 128ths of the cell
 /// each way: a point query reads one run of entries per non-empty level and keeps those whose box

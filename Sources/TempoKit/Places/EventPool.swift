@@ -36,8 +36,8 @@ struct EventPool: Sendable {
     static let noRecord: Int32 = -1
 
     /// A reference to a record of `date` and `fix`; `replacing` (a reference of the caller's, or
-    /// `noRecord`) is released at the next `releaseReplaced()`. The events of one accepted fix (`fixNumber`, as the caller counts
-    /// them) share a record; nil stores one of its own.
+    /// `noRecord`) is released at the next `releaseReplaced()`. The events of one accepted fix
+    /// (`fixNumber`, as the caller counts them) share a record; nil stores one of its own.
     mutating func store(date: Date, fix: LocationFix, fixNumber: Int?, replacing old: Int32) -> Int32 {
         let reference: Int32
         if let fixNumber, fixNumber == latestFixNumber, latest != Self.noRecord {

@@ -57,8 +57,8 @@ extension MonitorCore {
     private static let radiansPerDegree = Double.pi / 180
     private static let inverseMeridionalRadius = 1 / ConditionIndex.minimumMeridionalRadius
 
-    /// Metres per degree along the largest radius of curvature (the same product, in the same
-    /// order, as written out in full where it is used: this bound has no widening to spare).
+    /// Metres per degree along the largest radius of curvature, rounded as this bound always
+    /// computed it (R·π, then divided by 180): the bound has no widening to absorb another rounding.
     private static let maximumMetersPerDegree = maximumCurvatureRadius * .pi / 180
 
     /// a/√(1 − e²), the largest radius of curvature of WGS84, metres.
