@@ -106,8 +106,9 @@ import Testing
             guard step % (operations / 10) == operations / 10 - 1 else { continue }
             for _ in 0..<100 {
                 let point = nearby(0.25)
-                var found: [Int32] = []
-                index.collectCandidates(near: point, skippedFlags: 0, into: &found)
+                var queries: [ConditionIndex.CellQuery] = [], found: [Int32] = []
+                index.lookUp(point, into: &queries)
+                index.collectCandidates(queries, skippedFlags: 0, into: &found)
                 let candidates = Set(found)
                 #expect(candidates.count == found.count, "a condition listed twice")
                 let liveSlots = Set(live.values.map(\.slot))

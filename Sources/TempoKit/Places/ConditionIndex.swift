@@ -201,13 +201,6 @@ struct ConditionIndex: Sendable {
         if kept < found.count { found.removeLast(found.count - kept) }
     }
 
-    /// `lookUp` then `collectCandidates`.
-    func collectCandidates(near point: Coordinate, skippedFlags: UInt8, into found: inout [Int32]) {
-        var queries: [CellQuery] = []
-        lookUp(point, into: &queries)
-        collectCandidates(queries, skippedFlags: skippedFlags, into: &found)
-    }
-
     /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
     static func appendGently<Element>(_ element: Element, to array: inout [Element]) {
         if array.count == array.capacity { array.reserveCapacity(array.count + array.count / 4 + 16) }

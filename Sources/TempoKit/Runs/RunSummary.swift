@@ -99,9 +99,10 @@ public struct RunSummary: Sendable, Hashable, Encodable {
             (elevation: ElevationProfile(store: store), sensors: sensorLog.summary())
         } _: {
             var splits = track.splits(unit: splitUnit)
-            // One `.none` per split when no sensor was read.
-            let perSplit = sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
-            for index in splits.indices { splits[index].sensors = perSplit[index] }
+            if !sensorLog.readings.isEmpty {
+                let perSplit = sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
+                for index in splits.indices { splits[index].sensors = perSplit[index] }
+            }
             return (splits: splits, bestEfforts: track.bestEfforts())
         }
         elevationGainMeters = overall.elevation?.gainMeters
