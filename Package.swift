@@ -45,7 +45,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        .target(name: "TempoKit", swiftSettings: settings),
+        .target(name: "CTempoPrefetch"),
+        .target(name: "TempoKit", dependencies: ["CTempoPrefetch"], swiftSettings: settings),
         .target(name: "TempoFormats", dependencies: ["TempoKit"], swiftSettings: settings),
         .target(
             name: "TempoStore",

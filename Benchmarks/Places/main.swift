@@ -69,8 +69,16 @@ func seconds(_ body: () -> Void) -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// Resident set size from /proc/self/statm (Linux), bytes; 0 elsewhere.
+/// Resident set size from /proc/self/statm (Linux), bytes; 0 elsewhere. The allocator first
+/// returns the memory it holds free (`malloc_trim`): buffers that the monitor outgrew and freed are
+/// not the monitor's, whether or not glibc has given them back yet.
 func heapBytes() -> Int {
+    #if canImport(Glibc)
+    // glibc's <malloc.h> is not in the Glibc module.
+    if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+    }
+    #endif
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
@@ -114,18 +122,21 @@ func fixRate(conditionCount: Int, fixCount: Int, sampleCount: Int, target: Strin
     let elapsed = seconds {
         for fix in stream { events += core.process(fix, now: .distantPast).events.count }
     }
-    let stress = jumps(fixCount / 4, from: 1_895_255_200, &random)
-    var stressEvents = 0
-    let stressElapsed = seconds {
-        for fix in stress { stressEvents += core.process(fix, now: .distantPast).events.count }
+    // Five rounds of random jumps; the best and the median round are printed (the machine is shared).
+    var stressRates: [Double] = [], stressEvents = 0
+    for round in 0..<5 {
+        let stress = jumps(fixCount / 20, from: 1_895_255_200 + Double(round) * 1_000_000, &random)
+        let elapsed = seconds { for fix in stress { stressEvents += core.process(fix, now: .distantPast).events.count } }
+        stressRates.append(Double(stress.count) / elapsed)
     }
+    stressRates.sort()
     let sample = Array(stream.prefix(sampleCount))
     var inside = 0
     let referenceElapsed = seconds { inside = linearScan(conditions, sample) }
     line("fixes/s against \(conditionCount) conditions", Double(fixCount) / elapsed, "fixes/s", target: target,
          reference: Double(sampleCount) / referenceElapsed)
     print("    (a 15 m/s track, \(events) events over \(fixCount) fixes; linear scan on a sample of \(sampleCount) fixes found \(inside) inside)")
-    print("    stress, random jumps across the box: \(String(format: "%.0f", Double(stress.count) / stressElapsed)) fixes/s (\(stressEvents) events)")
+    print("    stress, random jumps across the box: \(String(format: "%.0f", stressRates[4])) fixes/s best of 5 rounds of \(fixCount / 20), median \(String(format: "%.0f", stressRates[2])) (\(stressEvents) events)")
     line("bytes per condition at \(conditionCount) (resident-memory delta)", coreBytes, "B", target: "≤ 150")
     print("    (the monitor's own estimate of its capacities: \(estimate) B per condition)")
 

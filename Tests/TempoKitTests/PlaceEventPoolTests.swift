@@ -24,6 +24,8 @@ import Testing
             } else {
                 live.append((pool.store(date: fix.time!, fix: fix, fixNumber: fixNumber, replacing: EventPool.noRecord), second))
             }
+            // As `MonitorCore` does after each fix: replaced records are released in batches and reused.
+            pool.releaseReplaced()
         }
         #expect(live.count > 9_000)
         for (reference, second) in live {

@@ -1,3 +1,5 @@
+import CTempoPrefetch
+
 /// The cells of `ConditionIndex`'s grid, all levels together: each non-empty cell's entries, by cell key.
 ///
 /// Every cell keeps its entries in one run of a single shared array, and an open-addressing table
@@ -38,6 +40,16 @@ struct CellTable: Sendable {
         guard let i = find(key) else { return nil }
         let start = Int(buckets[i].start)
         return start..<(start + Int(buckets[i].count))
+    }
+
+    /// Starts loading a run's entries into the cache without waiting for them (a hint; see
+    /// `collect`), so that their load overlaps whatever the caller does before collecting.
+    func prefetch(_ run: Range<Int>) {
+        entries.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for j in stride(from: run.lowerBound, to: run.upperBound, by: 8) { tempo_prefetch(base + j) }
+            tempo_prefetch(base + run.upperBound - 1)
+        }
     }
 
     /// Appends to `found` the slot of each entry of a cell's run whose box covers the subdivision
@@ -114,6 +126,7 @@ struct CellTable: Sendable {
             return start
         }
         let start = Int32(entries.count)
+        LargeArray.reserve(Self.capacity(ofClass: k), in: &entries, growth: 1)
         entries.append(contentsOf: repeatElement(Self.filler, count: Self.capacity(ofClass: k)))
         return start
     }
@@ -202,7 +215,7 @@ struct CellTable: Sendable {
     private mutating func grow() {
         let old = buckets
         let size = max(16, buckets.count * 2)
-        buckets = [Bucket](repeating: Bucket(key: Self.empty, start: 0, count: 0), count: size)
+        buckets = LargeArray.repeating(Bucket(key: Self.empty, start: 0, count: 0), count: size)
         shift = 64 - size.trailingZeroBitCount
         let mask = size - 1
         for bucket in old where bucket.key != Self.empty {

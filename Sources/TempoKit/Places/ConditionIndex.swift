@@ -124,7 +124,9 @@ struct ConditionIndex: Sendable {
             slots[Int(free)] = record
         } else {
             slot = Int32(slots.count)
-            Self.appendGently(record, to: &slots)
+            // Growing by a quarter rather than doubling: the slots are most of the memory.
+            LargeArray.reserve(1, in: &slots, growth: 0.25)
+            slots.append(record)
         }
         table.insert(slot, hash: hash, slots: slots)
         let level = Self.level(radiusMeters: radiusMeters)
@@ -170,8 +172,9 @@ struct ConditionIndex: Sendable {
     }
 
     /// Replaces `queries` with those of `point`: the cell of every non-empty level that has
-    /// entries. (Each lookup is likely a cache miss; a caller with other work to do does it in
-    /// between, while they load.) Valid until a condition is added or removed.
+    /// entries, whose runs start loading into the cache (each is likely a miss: a caller with
+    /// other work to do does it before collecting, while they load). Valid until a condition is
+    /// added or removed.
     func lookUp(_ point: Coordinate, into queries: inout [CellQuery]) {
         queries.removeAll(keepingCapacity: true)
         for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
@@ -180,6 +183,7 @@ struct ConditionIndex: Sendable {
             let row = Self.row(y, level: level), rawColumn = Int(x)
             let key = Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level])
             guard let run = cells.run(of: key) else { continue }
+            cells.prefetch(run)
             queries.append(CellQuery(run: run, across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn)))
         }
     }
@@ -199,12 +203,6 @@ struct ConditionIndex: Sendable {
             kept += 1
         }
         if kept < found.count { found.removeLast(found.count - kept) }
-    }
-
-    /// Appends, growing by a quarter rather than doubling: the slot arrays are most of the memory.
-    static func appendGently<Element>(_ element: Element, to array: inout [Element]) {
-        if array.count == array.capacity { array.reserveCapacity(array.count + array.count / 4 + 16) }
-        array.append(element)
     }
 
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).

@@ -23,10 +23,12 @@ struct EventPool: Sendable {
     private var referenceCounts: [Int32] = []
     /// Released references, reused first.
     private var free: [Int32] = []
-    /// References replaced by `store`, released together by `releaseReplaced()`: their counts lie
-    /// anywhere in `referenceCounts` (an old event's record), and loads one after another in a
-    /// loop are waited for together rather than one by one.
+    /// References replaced by `store`, released together by `releaseReplaced()` once there are
+    /// `releaseBatch` of them: their counts lie anywhere in `referenceCounts` (an old event's
+    /// record, likely out of cache), and a few hundred independent loads in one loop are waited for
+    /// together rather than a few at a time. Until then their records stay unused.
     private var replaced: [Int32] = []
+    private static let releaseBatch = 256
     /// The record stored last for an accepted fix, and that fix's number, while some condition
     /// refers to it: the next event of the same fix shares it.
     private var latest = noRecord
@@ -58,6 +60,7 @@ struct EventPool: Sendable {
                 }
                 chunks[chunks.count - 1].append(record)
                 recordCount += 1
+                LargeArray.reserve(1, in: &referenceCounts, growth: 1)
                 referenceCounts.append(1)
             }
             if let fixNumber {
@@ -69,9 +72,9 @@ struct EventPool: Sendable {
         return reference
     }
 
-    /// Releases the references `store` replaced since the last call.
+    /// Releases the references `store` replaced, once there are `releaseBatch` of them.
     mutating func releaseReplaced() {
-        guard !replaced.isEmpty else { return }
+        guard replaced.count >= Self.releaseBatch else { return }
         for reference in replaced { release(reference) }
         replaced.removeAll(keepingCapacity: true)
     }

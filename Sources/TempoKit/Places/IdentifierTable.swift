@@ -82,7 +82,7 @@ struct IdentifierTable: Sendable {
     private mutating func grow(slots: [ConditionIndex.Slot]) {
         let old = buckets
         let size = max(16, buckets.count * 2)
-        buckets = [Int32](repeating: -1, count: size)
+        buckets = LargeArray.repeating(-1, count: size)
         mask = size - 1
         for slot in old where slot >= 0 {
             var i = home(slot, slots)
