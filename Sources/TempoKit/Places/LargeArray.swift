@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Growth for the region monitor's large arrays, which a fix reads at a few random places each.
@@ -51,7 +53,7 @@ enum LargeArray {
 
     /// Advises the whole 2 MiB pages inside `buffer` (a hint: failure changes nothing).
     private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
+        #if os(Linux) && (canImport(Glibc) || canImport(Musl))
         guard let base = buffer.baseAddress else { return }
         let mask = UInt(hugePageBytes - 1)
         let start = (UInt(bitPattern: base) + mask) & ~mask
