@@ -13,7 +13,7 @@ import Musl
 /// back it with them as it is first touched (the machine's transparent huge pages being set to
 /// `madvise` or `always`; elsewhere nothing changes). On this project's 2-core Linux machine random
 /// jumps across a million conditions went from 0.59–0.62 to 0.97–0.99 M fixes/s
-/// (`places-benchmark jumps`, alternating runs).
+/// (`places-benchmark jumps`, runs minutes apart).
 enum LargeArray {
     /// Buffers smaller than this are left alone: they take no more than a few pages' translations.
     static let hugePageThreshold = 8 << 20
