@@ -19,14 +19,12 @@ enum LargeArray {
     static let hugePageThreshold = 8 << 20
     private static let hugePageBytes = 2 << 20
 
-    /// Makes room in `array` for `count` more elements, growing it to at least
-    /// `minimumCapacity` (or by `growth` of its capacity, whichever is more) when it is full.
-    static func reserve<Element>(
-        _ count: Int, in array: inout [Element], growth: Double, minimumCapacity: Int = 16
-    ) {
+    /// Makes room in `array` for `count` more elements: when it lacks room, it grows by `growth` of
+    /// its capacity (to at least 16 elements, and at least enough).
+    static func reserve<Element>(_ count: Int, in array: inout [Element], growth: Double) {
         let needed = array.count + count
         guard needed > array.capacity else { return }
-        let capacity = max(needed, minimumCapacity, array.capacity + Int(Double(array.capacity) * growth))
+        let capacity = max(needed, 16, array.capacity + Int(Double(array.capacity) * growth))
         guard capacity * MemoryLayout<Element>.stride >= hugePageThreshold else {
             array.reserveCapacity(capacity)
             return
