@@ -7,7 +7,7 @@ import Testing
 /// mapping that holds it in /proc/self/smaps.
 @Suite struct PlaceLargeArrayTests {
     @Test func growingKeepsTheElements() {
-        // Small (left to the standard library) and large (≥ 8 MiB: its own buffer) arrays, of a
+        // Small (left to the standard library) and large (≥ 4 MiB: its own buffer) arrays, of a
         // trivial and of a reference-counted element.
         for count in [0, 5, 1_200_000] {
             var numbers = Array(0..<count)

@@ -2,9 +2,10 @@ import CTempoPrefetch
 
 /// The cells of `ConditionIndex`'s grid, all levels together: each non-empty cell's entries, by cell key.
 ///
-/// Every cell keeps its entries in one run of a single shared array, and an open-addressing table
-/// maps the key to the run's place: a point query reads one bucket, then one run, with no per-cell
-/// allocation. A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, … (powers of two and their
+/// Every cell keeps its entries in one run of two shared arrays, the entries' boxes in one and
+/// their slots at the same places in the other, and an open-addressing table maps the key to the
+/// run's place: a point query reads one bucket, then one run of boxes (eight at a time, see
+/// `collect`) and only the slots of the boxes that cover the point, with no per-cell allocation. A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, … (powers of two and their
 /// halfway points) that holds its count, so a cell moves to a run of another capacity when its
 /// count crosses one; vacated runs are reused for the same capacity, and once they make up an
 /// eighth of the array the runs are packed again. The table probes linearly, deletes by shifting
@@ -21,13 +22,17 @@ struct CellTable: Sendable {
     /// Vacancies smaller than this are never worth packing away.
     private static let smallestPackedVacancy = 1024
     private static let filler = ConditionIndex.Entry(slot: -1, south: 0, north: 0, west: 0, east: 0)
+    /// Boxes compared at once by `collect`.
+    private typealias Boxes = SIMD8<UInt32>
 
     private var buckets: [Bucket] = []
     /// Buckets are found from the top bits of the mixed key: `64 − log2(buckets.count)`.
     private var shift = 64
     private var cellCount = 0
-    /// Every cell's run, back to back, and vacated runs waiting for reuse.
-    private var entries: [ConditionIndex.Entry] = []
+    /// Every cell's run, back to back, and vacated runs waiting for reuse: the entries' boxes
+    /// (`ConditionIndex.Entry.box`) and, at the same places, their slots.
+    private var boxes: [UInt32] = []
+    private var slots: [Int32] = []
     /// Vacated runs by capacity class, and how many entries they span in all.
     private var vacantRuns: [[Int32]] = []
     private var vacantCount = 0
@@ -45,19 +50,45 @@ struct CellTable: Sendable {
     /// Starts loading a run's entries into the cache without waiting for them (a hint; see
     /// `collect`), so that their load overlaps whatever the caller does before collecting.
     func prefetch(_ run: Range<Int>) {
-        entries.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for j in stride(from: run.lowerBound, to: run.upperBound, by: 8) { tempo_prefetch(base + j) }
+        func prefetch(_ array: UnsafeBufferPointer<some BitwiseCopyable>) {
+            guard let base = array.baseAddress else { return }
+            var j = run.lowerBound
+            while j < run.upperBound {
+                tempo_prefetch(base + j)
+                j += 16
+            }
             tempo_prefetch(base + run.upperBound - 1)
         }
+        boxes.withUnsafeBufferPointer(prefetch)
+        slots.withUnsafeBufferPointer(prefetch)
     }
 
     /// Appends to `found` the slot of each entry of a cell's run whose box covers the subdivision
     /// `across` (rows) and `along` (columns) of the cell.
+    ///
+    /// Eight boxes at a time take the test of `ConditionIndex.Entry.covers` lane by lane (one
+    /// vector subtraction, mask and comparison); the few groups with a covering box are then
+    /// read lane by lane, and the last boxes of the run one by one.
     func collect(_ run: Range<Int>, across: UInt8, along: UInt8, into found: inout [Int32]) {
         let point = ConditionIndex.Entry.point(across: across, along: along)
-        for j in run where entries[j].covers(point) {
-            found.append(entries[j].slot)
+        boxes.withUnsafeBufferPointer { boxes in
+            slots.withUnsafeBufferPointer { slots in
+                guard let base = boxes.baseAddress else { return }
+                let points = Boxes(repeating: point), topBits = Boxes(repeating: ConditionIndex.Entry.topBits)
+                var j = run.lowerBound
+                while j + Boxes.scalarCount <= run.upperBound {
+                    let group = UnsafeRawPointer(base + j).loadUnaligned(as: Boxes.self)
+                    let covering = (points &- group) & topBits .== topBits
+                    if any(covering) {
+                        for k in 0..<Boxes.scalarCount where covering[k] { found.append(slots[j + k]) }
+                    }
+                    j += Boxes.scalarCount
+                }
+                while j < run.upperBound {
+                    if ConditionIndex.Entry.covers(point, box: boxes[j]) { found.append(slots[j]) }
+                    j += 1
+                }
+            }
         }
     }
 
@@ -73,7 +104,8 @@ struct CellTable: Sendable {
             bucket.start = move(start: bucket.start, count: count, from: Self.capacityClass(for: count),
                                 to: Self.capacityClass(for: count + 1))
         }
-        entries[Int(bucket.start) + count] = entry
+        boxes[Int(bucket.start) + count] = entry.box
+        slots[Int(bucket.start) + count] = entry.slot
         bucket.count += 1
         buckets[i] = bucket
     }
@@ -84,8 +116,8 @@ struct CellTable: Sendable {
         guard let i = find(key) else { return }
         var bucket = buckets[i]
         let start = Int(bucket.start), count = Int(bucket.count)
-        guard let at = entries[start..<(start + count)].firstIndex(where: { $0.slot == slot }) else { return }
-        entries[at] = entries[start + count - 1]
+        guard let at = slots[start..<(start + count)].firstIndex(of: slot) else { return }
+        copy(from: start + count - 1, to: at)
         if count == 1 {
             vacate(start: bucket.start, class: 0)
             delete(at: i)
@@ -101,7 +133,7 @@ struct CellTable: Sendable {
 
     /// Approximate heap bytes held (capacities).
     var bytes: Int {
-        buckets.capacity * MemoryLayout<Bucket>.stride + entries.capacity * MemoryLayout<ConditionIndex.Entry>.stride
+        buckets.capacity * MemoryLayout<Bucket>.stride + boxes.capacity * 4 + slots.capacity * 4
             + vacantRuns.reduce(0) { $0 + $1.capacity * 4 }
     }
 
@@ -125,9 +157,11 @@ struct CellTable: Sendable {
             vacantCount -= Self.capacity(ofClass: k)
             return start
         }
-        let start = Int32(entries.count)
-        LargeArray.reserve(Self.capacity(ofClass: k), in: &entries, growth: 1)
-        entries.append(contentsOf: repeatElement(Self.filler, count: Self.capacity(ofClass: k)))
+        let start = Int32(boxes.count), capacity = Self.capacity(ofClass: k)
+        LargeArray.reserve(capacity, in: &boxes, growth: 1)
+        LargeArray.reserve(capacity, in: &slots, growth: 1)
+        boxes.append(contentsOf: repeatElement(Self.filler.box, count: capacity))
+        slots.append(contentsOf: repeatElement(Self.filler.slot, count: capacity))
         return start
     }
 
@@ -140,7 +174,7 @@ struct CellTable: Sendable {
     /// Moves a run's first `count` entries to a run of another class; returns its start.
     private mutating func move(start: Int32, count: Int, from oldClass: Int, to newClass: Int) -> Int32 {
         let newStart = allocate(class: newClass)
-        for k in 0..<count { entries[Int(newStart) + k] = entries[Int(start) + k] }
+        for k in 0..<count { copy(from: Int(start) + k, to: Int(newStart) + k) }
         vacate(start: start, class: oldClass)
         return newStart
     }
@@ -148,18 +182,25 @@ struct CellTable: Sendable {
     /// Packs the runs back to back, in place, once vacated runs make up an eighth of the array:
     /// cells that grow together leave runs of every smaller capacity behind them.
     private mutating func packIfSparse() {
-        guard vacantCount > Self.smallestPackedVacancy, 8 * vacantCount > entries.count else { return }
+        guard vacantCount > Self.smallestPackedVacancy, 8 * vacantCount > boxes.count else { return }
         let cells = buckets.indices.filter { buckets[$0].key != Self.empty }.sorted { buckets[$0].start < buckets[$1].start }
         var end = 0
         for i in cells {
             let start = Int(buckets[i].start), count = Int(buckets[i].count)
-            for k in 0..<count { entries[end + k] = entries[start + k] }
+            for k in 0..<count { copy(from: start + k, to: end + k) }
             buckets[i].start = Int32(end)
             end += Self.capacity(ofClass: Self.capacityClass(for: count))
         }
-        entries.removeLast(entries.count - end)
+        boxes.removeLast(boxes.count - end)
+        slots.removeLast(slots.count - end)
         vacantRuns = []
         vacantCount = 0
+    }
+
+    /// Copies the entry at one place of the runs to another.
+    private mutating func copy(from source: Int, to destination: Int) {
+        boxes[destination] = boxes[source]
+        slots[destination] = slots[source]
     }
 
     // MARK: - Table

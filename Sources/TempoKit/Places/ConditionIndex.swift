@@ -18,7 +18,7 @@ struct ConditionIndex: Sendable {
         /// South, north, west and east, a byte each, with north and east counted back from the
         /// last row and column: then "the point is not south of the box, not north of it, …" is,
         /// byte by byte, "the point's value is at least the box's" (see `covers`).
-        private var box: UInt32
+        private(set) var box: UInt32
 
         init(slot: Int32, south: UInt8, north: UInt8, west: UInt8, east: UInt8) {
             self.slot = slot
@@ -35,11 +35,17 @@ struct ConditionIndex: Sendable {
         /// difference, from 128 + the point's value, neither borrows from the next nor loses its
         /// top bit unless the point's value is smaller than the box's.
         func covers(_ point: UInt32) -> Bool {
-            (point &- box) & Entry.topBits == Entry.topBits
+            Self.covers(point, box: box)
+        }
+
+        /// Whether `box` (an entry's) covers `point` (see `covers`).
+        static func covers(_ point: UInt32, box: UInt32) -> Bool {
+            (point &- box) & topBits == topBits
         }
 
         private static let last = UInt8(subdivisions - 1)
-        private static let topBits: UInt32 = 0x8080_8080
+        /// The top bit of each byte.
+        static let topBits: UInt32 = 0x8080_8080
     }
 
     /// Rows and columns of a cell that an entry tells apart (at most 128, see `Entry.covers`).

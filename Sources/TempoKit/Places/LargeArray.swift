@@ -16,7 +16,7 @@ import Musl
 /// (`places-benchmark jumps`, runs minutes apart).
 enum LargeArray {
     /// Buffers smaller than this are left alone: they take no more than a few pages' translations.
-    static let hugePageThreshold = 8 << 20
+    static let hugePageThreshold = 4 << 20
     private static let hugePageBytes = 2 << 20
 
     /// Makes room in `array` for `count` more elements: when it lacks room, it grows by `growth` of
