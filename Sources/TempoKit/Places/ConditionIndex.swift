@@ -90,6 +90,15 @@ struct ConditionIndex: Sendable {
     private var cells = CellTable()
     /// How many conditions each level holds: a point query skips the empty levels.
     private var conditionsPerLevel = [Int](repeating: 0, count: cellDegrees.count)
+    /// Each level's cell size, rows and columns, held here for point queries: a static array is
+    /// reached through a check of its lazy initialisation at every read.
+    private let levels = cellDegrees.indices.map { Level(degrees: cellDegrees[$0], rows: rowCounts[$0], columns: columnCounts[$0]) }
+
+    private struct Level: Sendable {
+        var degrees: Double
+        var rows: Int
+        var columns: Int
+    }
 
     /// Number of conditions.
     var count: Int { table.count }
@@ -182,12 +191,12 @@ struct ConditionIndex: Sendable {
     /// other work to do does it before collecting, while they load). Valid until a condition is
     /// added or removed.
     func lookUp(_ point: Coordinate, into queries: inout [CellQuery]) {
-        queries.removeAll(keepingCapacity: true)
+        queries.empty()
         for level in conditionsPerLevel.indices where conditionsPerLevel[level] > 0 {
-            let size = Self.cellDegrees[level]
-            let y = (point.latitude + 90) / size, x = (point.longitude + 180) / size
-            let row = Self.row(y, level: level), rawColumn = Int(x)
-            let key = Self.cellKey(level: level, row: row, column: rawColumn % Self.columnCounts[level])
+            let grid = levels[level]
+            let y = (point.latitude + 90) / grid.degrees, x = (point.longitude + 180) / grid.degrees
+            let row = min(grid.rows - 1, Int(y)), rawColumn = Int(x)
+            let key = Self.cellKey(level: level, row: row, column: rawColumn % grid.columns)
             guard let run = cells.run(of: key) else { continue }
             cells.prefetch(run)
             queries.append(CellQuery(run: run, across: Self.subdivision(y, of: row), along: Self.subdivision(x, of: rawColumn)))
@@ -208,7 +217,7 @@ struct ConditionIndex: Sendable {
             found[kept] = found[j]
             kept += 1
         }
-        if kept < found.count { found.removeLast(found.count - kept) }
+        while found.count > kept { found.removeLast() }
     }
 
     /// Approximate heap bytes held, for the benchmark (capacities, not counts).

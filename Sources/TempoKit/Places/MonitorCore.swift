@@ -246,9 +246,9 @@ public struct MonitorCore: Sendable {
             active[kept] = entry
             kept += 1
         }
-        active.removeLast(active.count - kept)
+        while active.count > kept { active.removeLast() }
 
-        candidates.removeAll(keepingCapacity: true)
+        candidates.empty()
         // A one-shot condition removed above may have moved the cells' runs.
         if !removed.isEmpty { index.lookUp(fix.coordinate, into: &cellQueries) }
         index.collectCandidates(cellQueries, skippedFlags: Flag.active, into: &candidates)
