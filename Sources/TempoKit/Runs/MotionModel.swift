@@ -22,9 +22,12 @@ import Foundation
 ///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
 ///   `lagSeconds`. Distance is the geodesic along these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
-///   within `±W` seconds (`stopWindow`: 3–8 s, longer for noisier fixes and slower movement):
-///   stopped means that velocity is noise around zero; moving means a speed of at least
-///   `max(slowestMovement, min(0.55 × the typical moving speed of the last two minutes, √D))`. Leaving a state
+///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 3–20 s, longer for
+///   noisier fixes and slower movement): stopped means that velocity is noise around zero; moving
+///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
+///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
+///   speed over the last 40 s where the noise cannot explain it (`sustainedSpeed`), so a hiker
+///   slower than a sport's prior is not held to it. Leaving a state
 ///   costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker — whose
 ///   speed stands out of the noise over tens of seconds — is never stopped by a single window.
 ///   A device's own speed (Doppler), where the file has it, is evidence too.
@@ -37,7 +40,9 @@ struct MotionModel: Sendable {
     /// Half-width of the window the speed behind the typical speed and the smoothing is fitted over, seconds.
     static let speedWindowSeconds = 5.0
     /// The least and most half-width of the window a stop is judged over, seconds (see `stopWindow`).
-    static let stopWindowRange = 3.0...8.0
+    static let stopWindowRange = 3.0...20.0
+    /// The most a stop window reaches ahead of its fix, seconds: the rest of a longer window reaches back.
+    static let stopWindowAhead = 8.0
     /// The share of the typical moving speed below which a fit speed looks like standing still.
     static let leastMovingShare = 0.55
     /// The longest mean spacing of fixes that the path is smoothed over, seconds.
@@ -213,7 +218,7 @@ struct MotionModel: Sendable {
         // Score the fixes whose speed window is complete.
         // (Scoring changes neither the noise nor the typical speed, so neither do these.)
         let least = leastMovingSpeed, halfWindow = stopWindow(least: least)
-        while scored < points.count && (flush || points[scored].time + halfWindow <= newest) {
+        while scored < points.count && (flush || points[scored].time + min(halfWindow, Self.stopWindowAhead) <= newest) {
             score(scored, least: least, halfWindow: halfWindow)
             scored += 1
         }
@@ -241,18 +246,19 @@ struct MotionModel: Sendable {
             let point = points[index]
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
-            if moving, index > 0 {
+            let sustained = moving ? nil : sustainedSpeed(index)
+            if moving || sustained != nil, index > 0 {
                 // A running mean over the last two minutes of movement; the sport's prior counts as
                 // its first `priorSeconds`, so a slow hiker's own pace takes over within a minute.
                 let dt = min(point.time - points[index - 1].time, Self.typicalSpeedSeconds)
                 movingSecondsSeen += dt
                 let weight = dt / min(Self.priorSeconds + movingSecondsSeen, Self.typicalSpeedSeconds)
-                typicalSpeed += (speed - typicalSpeed) * weight
+                typicalSpeed += ((sustained ?? speed) - typicalSpeed) * weight
             }
             decisions.append(Decision(point: point, smoothed: smoothed(index, speed: speed), moving: moving))
         }
         // Forget what no window reaches any more.
-        let keepFrom = firstPending > 0 ? points[firstPending - 1].time - 2 * Self.lagSeconds : -Double.infinity
+        let keepFrom = firstPending > 0 ? points[firstPending - 1].time - Self.sustainedWindowBefore : -Double.infinity
         while forgettable < firstPending - 1 && points[forgettable].time < keepFrom { forgettable += 1 }
         let drop = forgettable
         let decidedScored = min(firstPending, scored) - pendingStart
@@ -269,6 +275,25 @@ struct MotionModel: Sendable {
             scored -= drop
         }
     }
+
+    /// The speed fitted from `sustainedWindowBefore` before the fix at `index` to `lagSeconds`
+    /// after it, when the noise alone would make it in fewer than one window in a hundred (and it
+    /// is at least `slowestMovementMetersPerSecond`): the pace of a walker too slow for the stop
+    /// window to tell from the noise, which the typical speed learns even while the fixes are
+    /// judged stopped, so that a slow hiker is not held to a runner's pace by a sport's prior.
+    private mutating func sustainedSpeed(_ index: Int) -> Double? {
+        let velocity = self.velocity(around: index, before: Self.sustainedWindowBefore, after: Self.lagSeconds)
+        guard velocity.span > 0 else { return nil }
+        let speed2 = velocity.east * velocity.east + velocity.north * velocity.north
+        // A noise velocity's squared speed over 2·σ² per axis is χ² with two degrees: above 9.2 in 1 %.
+        let axisVariance = 1.2 * noiseRate / velocity.span
+        guard speed2 >= 9.2 * axisVariance, speed2 >= Self.slowestMovementMetersPerSecond * Self.slowestMovementMetersPerSecond
+        else { return nil }
+        return speed2.squareRoot()
+    }
+
+    /// How far back the window of `sustainedSpeed` reaches, seconds.
+    static let sustainedWindowBefore = 30.0
 
     /// The slowest speed the moving hypothesis allows: a share of the typical moving speed (the
     /// walker's 1.4 m/s, the hiker's 0.6) where the noise is large enough to need it, never below
@@ -287,11 +312,11 @@ struct MotionModel: Sendable {
     /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and `stopWindow(least:)`.
     private mutating func score(_ index: Int, least: Double, halfWindow: Double) {
         let time = points[index].time, deviceSpeed = points[index].deviceSpeed
-        let velocity = self.velocity(around: index, before: halfWindow, after: halfWindow)
+        let velocity = self.velocity(around: index, before: halfWindow, after: min(halfWindow, Self.stopWindowAhead))
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
         // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
-        let window = velocity.span > 0 ? velocity.span : 2 * halfWindow
+        let window = velocity.span > 0 ? velocity.span : halfWindow + min(halfWindow, Self.stopWindowAhead)
         let variance = 1.2 * noiseRate / window + 0.01 * 0.01
         // Stopped: the velocity is noise around zero, log p = −v²/2σ² − log 2πσ². Moving: a speed of
         // at least `least`, any direction, log p = −(least − v)₊²/2σ² − log(√(2πσ²) · 2π·max(v, least)).
