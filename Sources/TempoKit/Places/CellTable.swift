@@ -5,10 +5,11 @@ import CTempoPrefetch
 /// Every cell keeps its entries in one run of two shared arrays, the entries' boxes in one and
 /// their slots at the same places in the other, and an open-addressing table maps the key to the
 /// run's place: a point query reads one bucket, then one run of boxes (eight at a time, see
-/// `collect`) and only the slots of the boxes that cover the point, with no per-cell allocation. A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, … (powers of two and their
-/// halfway points) that holds its count, so a cell moves to a run of another capacity when its
-/// count crosses one; vacated runs are reused for the same capacity, and once they make up an
-/// eighth of the array the runs are packed again. The table probes linearly, deletes by shifting
+/// `collect`) and only the slots of the boxes that cover the point, with no per-cell allocation.
+/// A run's capacity is the smallest of 2, 3, 4, 6, 8, 12, … (powers of two and their halfway
+/// points) that holds its count, so a cell moves to a run of another capacity when its count
+/// crosses one; vacated runs are reused for the same capacity, and once they make up an eighth of
+/// the arrays the runs are packed again. The table probes linearly, deletes by shifting
 /// back (no tombstones) and is at most 70 % full, like `IdentifierTable`.
 struct CellTable: Sendable {
     private struct Bucket: Sendable {
