@@ -127,18 +127,6 @@ struct MotionModel: Sendable {
 
     // MARK: - Fixes in
 
-    /// What to do with a fix.
-    enum Verdict: Sendable, Equatable {
-        /// Add it.
-        case accept
-        /// Add it after deciding every held fix and `restart()`: the fixes before it were outliers
-        /// in a row, so the track really jumped, or it comes after a gap longer than
-        /// `sumsRebaseSeconds`.
-        case restart
-        /// Drop it.
-        case drop(FixDropReason)
-    }
-
     /// Whether the fix at `time` (seconds since the reference date) is an outlier or an
     /// impossible step, or starts the model again.
     mutating func check(_ coordinate: Coordinate, at time: Double, accuracy: Double?) -> Verdict {
