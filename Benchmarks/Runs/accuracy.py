@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Accuracy of `tempo run summary` and of gpxpy against the simulator's truth, class by class.
 
-Run:  python3 Benchmarks/Runs/accuracy.py [--tempo .build/release/tempo] [--seeds 1,2,3 | --seeds 1-65]
+Run:  python3 Benchmarks/Runs/accuracy.py [--tempo .build/release/tempo] [--seeds 1,2,3 | --seeds 1-200]
 
 Tracks come from Tests/Simulator/simulate.py (GeographicLib truth, Gauss-Markov GPS noise).
 gpxpy's figures are its `get_moving_data()` (moving distance and time, its own stop threshold),

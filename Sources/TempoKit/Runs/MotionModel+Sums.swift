@@ -10,4 +10,37 @@ extension MotionModel {
             return Sums(t: self.t + t, tt: tt + t * t, e: self.e + e, n: self.n + n, te: te + t * e, tn: tn + t * n)
         }
     }
+
+    /// Least-squares straight line through the fixes within the window around `index`: the
+    /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
+    mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
+        -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
+        let centreTime = points[index].time
+        var first = index, last = index
+        while first > 0 && points[first - 1].time >= centreTime - before { first -= 1 }
+        while last + 1 < points.count && points[last + 1].time <= centreTime + after { last += 1 }
+        // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
+        // (a position's does not: a line through three fixes around a corner cuts it).
+        if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
+        if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
+        let count = last - first + 1
+        guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
+        let from = sums[first], to = sums[last + 1]
+        let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
+        let ste = to.te - from.te, stn = to.tn - from.tn
+        let c = Double(count)
+        let det = c * stt - st * st
+        guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
+        let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
+        // The line through the window's mean, at the centre's time.
+        let dt = centreTime - sumsOrigin.time - st / c
+        return (sumsOrigin.east + se / c + ve * dt, sumsOrigin.north + sn / c + vn * dt, ve, vn,
+                points[last].time - points[first].time, count)
+    }
+
+    /// The velocity of `fit`'s line, and its window's span.
+    mutating func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {
+        let fit = self.fit(around: index, before: before, after: after)
+        return (fit.velocityEast, fit.velocityNorth, fit.span)
+    }
 }

@@ -27,10 +27,12 @@ import Foundation
 ///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
 ///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
 ///   speed over the last 40 s where the noise cannot explain it (`sustainedSpeed`), so a hiker
-///   slower than a sport's prior is not held to it. Leaving a state
-///   costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker — whose
-///   speed stands out of the noise over tens of seconds — is never stopped by a single window.
-///   A device's own speed (Doppler), where the file has it, is evidence too.
+///   slower than a sport's prior is not held to it. Once the run's own pace is known, moving also
+///   pays for predicting it (`paceCostCap`), so the noise of a receiver standing at a traffic
+///   light, which would pass for a slow walk, does not hold off a stop for half a minute. Leaving
+///   a state costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker —
+///   whose speed stands out of the noise over tens of seconds — is never stopped by a single
+///   window. A device's own speed (Doppler), where the file has it, is evidence too.
 ///
 /// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
 /// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
@@ -53,6 +55,10 @@ struct MotionModel: Sendable {
     static let leastMovingNoiseFactor = 1.0
     /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
     static let switchPenalty = 2.5
+    /// The most moving pays per window for predicting the run's own pace, nats (see `score`).
+    static let paceCostCap = 0.35
+    /// `(pace / √(2π)σ)²` at which `paceCostCap` is reached (spares the logarithm).
+    static let paceCostCapResolved = exp(2 * paceCostCap)
     /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
     /// a short one it is indistinguishable from noise.
     static let slowestMovementMetersPerSecond = 0.3
@@ -71,7 +77,7 @@ struct MotionModel: Sendable {
     /// The plane the segment is smoothed on, tangent at its first fix.
     private var plane: LocalPlane?
     /// History (for windows reaching back) and the fixes not yet decided, from `firstPending`.
-    private var points: [Point] = []
+    private(set) var points: [Point] = []
     private var firstPending = 0
     /// How many of the oldest fixes no window reaches any more (forgotten in batches).
     private var forgettable = 0
@@ -79,8 +85,8 @@ struct MotionModel: Sendable {
     /// window's least-squares line costs the same however many fixes it holds. Measured from
     /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest (and a gap longer than
     /// that starts the track again), so they stay small and a window's sums keep their precision.
-    private var sums: [Sums] = [Sums()]
-    private var sumsOrigin = (time: 0.0, east: 0.0, north: 0.0)
+    private(set) var sums: [Sums] = [Sums()]
+    private(set) var sumsOrigin = (time: 0.0, east: 0.0, north: 0.0)
     static let sumsRebaseSeconds = 4096.0
     /// Fixes whose moving/stopped evidence has entered the Viterbi recursion (from the start of `points`).
     private var scored = 0
@@ -309,8 +315,15 @@ struct MotionModel: Sendable {
         // Stopped: the velocity is noise around zero, log p = −v²/2σ² − log 2πσ². Moving: a speed of
         // at least `least`, any direction, log p = −(least − v)₊²/2σ² − log(√(2πσ²) · 2π·max(v, least)).
         let shortfall = max(0, least - speed)
+        // That takes the best-fitting speed. Once the run's pace is known (it has been moving for
+        // `typicalSpeedSeconds`), moving also pays for the speed being one of the paces it spans:
+        // log(range / √(2πσ²)) for a range as wide as the typical speed, at most `paceCostCap`,
+        // nothing where the noise spans the pace anyway.
+        let resolved = typicalSpeed * typicalSpeed / (2 * .pi * variance)
+        let paceCost = movingSecondsSeen < Self.typicalSpeedSeconds || resolved <= 1 ? 0
+            : resolved >= Self.paceCostCapResolved ? Self.paceCostCap : 0.5 * log(resolved)
         let stoppedOverMovingLog = (shortfall * shortfall - speed * speed) / (2 * variance)
-            + log(max(speed, least) * (2 * .pi / variance).squareRoot())
+            + log(max(speed, least) * (2 * .pi / variance).squareRoot()) + paceCost
         // Overlapping windows share evidence: weigh each fix by the share of the window it adds.
         let previousTime = index > 0 ? points[index - 1].time : time - 1
         let weight = min(1, max(0, time - previousTime) / window)
@@ -351,44 +364,12 @@ struct MotionModel: Sendable {
         return plane?.unproject(east: fit.east, north: fit.north) ?? point.coordinate
     }
 
-    /// Least-squares straight line through the fixes within the window around `index`: the
-    /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
-    private mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
-        -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
-        let centreTime = points[index].time
-        var first = index, last = index
-        while first > 0 && points[first - 1].time >= centreTime - before { first -= 1 }
-        while last + 1 < points.count && points[last + 1].time <= centreTime + after { last += 1 }
-        // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
-        // (a position's does not: a line through three fixes around a corner cuts it).
-        if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
-        if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
-        let count = last - first + 1
-        guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
-        let from = sums[first], to = sums[last + 1]
-        let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
-        let ste = to.te - from.te, stn = to.tn - from.tn
-        let c = Double(count)
-        let det = c * stt - st * st
-        guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
-        let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
-        // The line through the window's mean, at the centre's time.
-        let dt = centreTime - sumsOrigin.time - st / c
-        return (sumsOrigin.east + se / c + ve * dt, sumsOrigin.north + sn / c + vn * dt, ve, vn,
-                points[last].time - points[first].time, count)
-    }
-
     /// Measures the running sums from `origin` again.
     private mutating func rebaseSums(on origin: Point) {
         sumsOrigin = (origin.time, origin.east, origin.north)
         sums.removeAll(keepingCapacity: true)
         sums.append(Sums())
         for point in points { sums.append(sums[sums.count - 1].adding(point, from: sumsOrigin)) }
-    }
-
-    private mutating func velocity(around index: Int, before: Double, after: Double) -> (east: Double, north: Double, span: Double) {
-        let fit = self.fit(around: index, before: before, after: after)
-        return (fit.velocityEast, fit.velocityNorth, fit.span)
     }
 
     /// Metres east and north on the segment's plane (the first fix of a segment lays it down).
