@@ -26,13 +26,14 @@ import Foundation
 ///   noisier fixes and slower movement): stopped means that velocity is noise around zero; moving
 ///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
 ///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
-///   speed over the last 40 s where the noise cannot explain it (`sustainedSpeed`), so a hiker
-///   slower than a sport's prior is not held to it. Once the run's own pace is known, moving also
-///   pays for predicting it (`paceCostCap`), so the noise of a receiver standing at a traffic
-///   light, which would pass for a slow walk, does not hold off a stop for half a minute. Leaving
-///   a state costs `switchPenalty` nats, so a stop needs sustained evidence, and a slow walker —
-///   whose speed stands out of the noise over tens of seconds — is never stopped by a single
-///   window. A device's own speed (Doppler), where the file has it, is evidence too.
+///   speed over the last 40 s (up to 130 s while all were judged stopped) where the noise cannot
+///   explain it (`sustainedSpeed`), so a hiker slower than a sport's prior is not held to it.
+///   Once the run's own pace is known, moving also pays for predicting it (`paceCostCap`), so the
+///   noise of a receiver standing at a traffic light, which would pass for a slow walk, does not
+///   hold off a stop for half a minute. Leaving a state costs `switchPenalty` nats, so a stop
+///   needs sustained evidence, and a slow walker — whose speed stands out of the noise over tens
+///   of seconds — is never stopped by a single window. A device's own speed (Doppler), where the
+///   file has it, is evidence too.
 ///
 /// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
 /// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
@@ -108,6 +109,8 @@ struct MotionModel: Sendable {
     /// How long the typical speed remembers, and how long the sport's prior counts for, seconds.
     static let typicalSpeedSeconds = 120.0, priorSeconds = 20.0
     private var outliersInARow = 0
+    /// When the latest fix decided moving was taken (`sustainedSpeed` reaches back to it).
+    private var lastMovingTime = -Double.infinity
 
     init(sport: Sport?, maxSpeedMetersPerSecond: Double) {
         self.sport = sport
@@ -240,6 +243,7 @@ struct MotionModel: Sendable {
             let point = points[index]
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
+            if moving { lastMovingTime = point.time }
             let sustained = moving ? nil : sustainedSpeed(index)
             if moving || sustained != nil, index > 0 {
                 // A running mean over the last two minutes of movement; the sport's prior counts as
@@ -252,7 +256,7 @@ struct MotionModel: Sendable {
             decisions.append(Decision(point: point, smoothed: smoothed(index, speed: speed), moving: moving))
         }
         // Forget what no window reaches any more.
-        let keepFrom = firstPending > 0 ? points[firstPending - 1].time - Self.sustainedWindowBefore : -Double.infinity
+        let keepFrom = firstPending > 0 ? points[firstPending - 1].time - Self.longestSustainedWindowBefore : -Double.infinity
         while forgettable < firstPending - 1 && points[forgettable].time < keepFrom { forgettable += 1 }
         let drop = forgettable
         let decidedScored = min(firstPending, scored) - pendingStart
@@ -270,13 +274,16 @@ struct MotionModel: Sendable {
         }
     }
 
-    /// The speed fitted from `sustainedWindowBefore` before the fix at `index` to `lagSeconds`
-    /// after it, when the noise alone would make it in fewer than one window in a hundred (and it
-    /// is at least `slowestMovementMetersPerSecond`): the pace of a walker too slow for the stop
-    /// window to tell from the noise, which the typical speed learns even while the fixes are
-    /// judged stopped, so that a slow hiker is not held to a runner's pace by a sport's prior.
+    /// The speed fitted from `sustainedWindowBefore` before the fix at `index` (or from the last fix
+    /// judged moving, at most `longestSustainedWindowBefore`) to `lagSeconds` after it, when the
+    /// noise alone would make it in fewer than one window in a hundred (and it is at least
+    /// `slowestMovementMetersPerSecond`): the pace of a walker too slow for the stop window to tell
+    /// from the noise, which the typical speed learns even while the fixes are judged stopped, so
+    /// that a slow hiker is not held to a runner's pace by a sport's prior.
     private mutating func sustainedSpeed(_ index: Int) -> Double? {
-        let velocity = self.velocity(around: index, before: Self.sustainedWindowBefore, after: Self.lagSeconds)
+        let time = points[index].time
+        let before = min(Self.longestSustainedWindowBefore, max(Self.sustainedWindowBefore, time - lastMovingTime))
+        let velocity = self.velocity(around: index, before: before, after: Self.lagSeconds)
         guard velocity.span > 0 else { return nil }
         let speed2 = velocity.east * velocity.east + velocity.north * velocity.north
         // A noise velocity's squared speed over 2·σ² per axis is χ² with two degrees: above 9.2 in 1 %.
@@ -288,6 +295,9 @@ struct MotionModel: Sendable {
 
     /// How far back the window of `sustainedSpeed` reaches, seconds.
     static let sustainedWindowBefore = 30.0
+    /// How far back it may reach over a stretch judged stopped throughout, seconds: over minutes
+    /// the noise stays within its bounds while a slow walker's way keeps growing.
+    static let longestSustainedWindowBefore = 120.0
 
     /// The slowest speed the moving hypothesis allows: a share of the typical moving speed (the
     /// walker's 1.4 m/s, the hiker's 0.6) where the noise is large enough to need it, never below
