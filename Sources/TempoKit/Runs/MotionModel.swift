@@ -214,9 +214,9 @@ struct MotionModel: Sendable {
         guard let newest = points.last?.time else { return }
         // Score the fixes whose speed window is complete.
         // (Scoring changes neither the noise nor the typical speed, so neither do these.)
-        let least = leastMovingSpeed, halfWindow = stopWindow(least: least)
-        while scored < points.count && (flush || points[scored].time + min(halfWindow, Self.stopWindowAhead) <= newest) {
-            score(scored, least: least, halfWindow: halfWindow)
+        let least = leastMovingSpeed, before = stopWindow(least: least), after = min(before, Self.stopWindowAhead)
+        while scored < points.count && (flush || points[scored].time + after <= newest) {
+            score(scored, least: least, before: before, after: after)
             scored += 1
         }
         let lastDecided = firstPending
@@ -293,7 +293,7 @@ struct MotionModel: Sendable {
         return speed2.squareRoot()
     }
 
-    /// How far back the window of `sustainedSpeed` reaches, seconds.
+    /// How far back the window of `sustainedSpeed` reaches at least, seconds.
     static let sustainedWindowBefore = 30.0
     /// How far back it may reach over a stretch judged stopped throughout, seconds: over minutes
     /// the noise stays within its bounds while a slow walker's way keeps growing.
@@ -306,21 +306,23 @@ struct MotionModel: Sendable {
         max(Self.slowestMovementMetersPerSecond, min(Self.leastMovingShare * typicalSpeed, Self.leastMovingNoiseFactor * noiseRate.squareRoot()))
     }
 
-    /// Half-width of the window the moving/stopped velocity is fitted over, seconds: long enough
-    /// that the least moving speed stands about 1.4 standard deviations of the fitted velocity's
-    /// noise (1.2·D/2W per axis) out of it, and no longer (a longer one blurs a stop's edges).
+    /// How far back the window the moving/stopped velocity is fitted over reaches (`W`; ahead it
+    /// reaches `min(W, stopWindowAhead)`), seconds: long enough that the least moving speed stands
+    /// about 1.4 standard deviations of the fitted velocity's noise (1.2·D/2W per axis) out of it,
+    /// and no longer (a longer one blurs a stop's edges).
     private func stopWindow(least: Double) -> Double {
         min(Self.stopWindowRange.upperBound, max(Self.stopWindowRange.lowerBound, 2.4 * noiseRate / (least * least)))
     }
 
-    /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and `stopWindow(least:)`.
-    private mutating func score(_ index: Int, least: Double, halfWindow: Double) {
+    /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and the stop window
+    /// (`stopWindow(least:)` back, at most `stopWindowAhead` ahead).
+    private mutating func score(_ index: Int, least: Double, before: Double, after: Double) {
         let time = points[index].time, deviceSpeed = points[index].deviceSpeed
-        let velocity = self.velocity(around: index, before: halfWindow, after: min(halfWindow, Self.stopWindowAhead))
+        let velocity = self.velocity(around: index, before: before, after: after)
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
         // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
-        let window = velocity.span > 0 ? velocity.span : halfWindow + min(halfWindow, Self.stopWindowAhead)
+        let window = velocity.span > 0 ? velocity.span : before + after
         let variance = 1.2 * noiseRate / window + 0.01 * 0.01
         // Stopped: the velocity is noise around zero, log p = −v²/2σ² − log 2πσ². Moving: a speed of
         // at least `least`, any direction, log p = −(least − v)₊²/2σ² − log(√(2πσ²) · 2π·max(v, least)).
