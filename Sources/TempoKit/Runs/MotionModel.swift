@@ -248,10 +248,14 @@ struct MotionModel: Sendable {
             if moving || sustained != nil, index > 0 {
                 // A running mean over the last two minutes of movement; the sport's prior counts as
                 // its first `priorSeconds`, so a slow hiker's own pace takes over within a minute.
-                let dt = min(point.time - points[index - 1].time, Self.typicalSpeedSeconds)
+                // A sustained speed was measured over its whole window: until the mean has seen that
+                // much movement, it counts for all of it (a hike's slow start replaces a runner's
+                // prior at once, not over another minute and a half).
+                var dt = min(point.time - points[index - 1].time, Self.typicalSpeedSeconds)
+                if let sustained { dt = max(dt, min(sustained.span, Self.typicalSpeedSeconds) - movingSecondsSeen) }
                 movingSecondsSeen += dt
                 let weight = dt / min(Self.priorSeconds + movingSecondsSeen, Self.typicalSpeedSeconds)
-                typicalSpeed += ((sustained ?? speed) - typicalSpeed) * weight
+                typicalSpeed += ((sustained?.speed ?? speed) - typicalSpeed) * weight
             }
             decisions.append(Decision(point: point, smoothed: smoothed(index, speed: speed), moving: moving))
         }
@@ -279,8 +283,9 @@ struct MotionModel: Sendable {
     /// noise alone would make it in fewer than one window in a hundred (and it is at least
     /// `slowestMovementMetersPerSecond`): the pace of a walker too slow for the stop window to tell
     /// from the noise, which the typical speed learns even while the fixes are judged stopped, so
-    /// that a slow hiker is not held to a runner's pace by a sport's prior.
-    private mutating func sustainedSpeed(_ index: Int) -> Double? {
+    /// that a slow hiker is not held to a runner's pace by a sport's prior; with the seconds its
+    /// window spans.
+    private mutating func sustainedSpeed(_ index: Int) -> (speed: Double, span: Double)? {
         let time = points[index].time
         let before = min(Self.longestSustainedWindowBefore, max(Self.sustainedWindowBefore, time - lastMovingTime))
         let velocity = self.velocity(around: index, before: before, after: Self.lagSeconds)
@@ -290,7 +295,7 @@ struct MotionModel: Sendable {
         let axisVariance = 1.2 * noiseRate / velocity.span
         guard speed2 >= 9.2 * axisVariance, speed2 >= Self.slowestMovementMetersPerSecond * Self.slowestMovementMetersPerSecond
         else { return nil }
-        return speed2.squareRoot()
+        return (speed2.squareRoot(), velocity.span)
     }
 
     /// How far back the window of `sustainedSpeed` reaches at least, seconds.
