@@ -289,6 +289,10 @@ func printAccuracyTable() {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path, "--tempo", tempo.path, "--seeds", "1,2,3"]
+    // The script writes to this process's standard output: what was printed so far goes first (a
+    // pipe, as in a CI log, would hold it until this process exits). `nil` flushes every stream:
+    // Swift 6 refuses to name `stdout`, shared mutable state.
+    fflush(nil)
     guard (try? process.run()) != nil else {
         print("  accuracy table NOT measured (python3 unavailable)")
         return
