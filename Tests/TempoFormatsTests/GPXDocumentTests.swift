@@ -145,6 +145,24 @@ import Testing
         }
     }
 
+    /// A comment and a track name each longer than three reads (the buffer grows under one token),
+    /// and points after them, read as written, from a file and from a pipe alike.
+    @Test func tokensLongerThanAReadReadTheSameFromAFileAndAPipe() throws {
+        let name = String(repeating: "a name that goes on ", count: XMLScanner.chunkSize / 5) + "and on"
+        let point = "<trkpt lat=\"1.5\" lon=\"2.5\"><ele>3</ele></trkpt>"
+        let text = Self.head + "<!--" + String(repeating: "-x", count: 2 * XMLScanner.chunkSize) + "-->"
+            + "<trk><name>" + name + "</name><trkseg>" + point + point + "</trkseg></trk></gpx>"
+        #expect(text.utf8.count > 8 * XMLScanner.chunkSize)
+        let fromFile = Self.read(try TempFile.write("long-tokens.gpx", text))
+        let fromPipe = Self.read(try TempFile.pipe("long-tokens-pipe.gpx", feeding: text))
+        #expect(fromFile.error == nil)
+        // Compared first: a failed expectation would print megabytes.
+        let same = fromFile == fromPipe, named = fromFile.elements.contains(.name(name))
+        #expect(same)
+        #expect(named)
+        #expect(fromFile.elements.filter { if case .fix = $0 { true } else { false } }.count == 2)
+    }
+
     /// A pipe cannot be read again: its lines are counted as the buffer moves on, to the same place.
     @Test func linesAreCountedOnPipesToo() throws {
         let broken = Self.longBrokenTrack()

@@ -1,9 +1,16 @@
 import Foundation
 
-/// Files a test writes for itself, in a fresh temporary directory per call.
+/// Files a test writes for itself, in a fresh temporary directory per call; all of them in one
+/// directory of the test process, removed when it exits.
 enum TempFile {
-    static func directory() throws -> URL {
+    private static let root: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-formats-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: TempFile.root) }
+        return url
+    }()
+
+    static func directory() throws -> URL {
+        let url = root.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
