@@ -20,8 +20,11 @@ public struct ElevationProfile: Sendable, Hashable {
     public static let smoothingHalfDistanceMeters = 40.0
     /// ... and at least this long each side, seconds (or fixes for untimed tracks); at most `maxSmoothingHalfWindow`.
     public static let smoothingHalfWindow = 3.0
-    /// The longest the window reaches each side, seconds.
-    public static let maxSmoothingHalfWindow = 60.0
+    /// The longest the window reaches each side, seconds: where the receiver stands, distance no
+    /// longer bounds it. Long enough that a hiker as slow as 0.45 m/s still averages over
+    /// `smoothingHalfDistanceMeters` each side (with 60 s, GPS altitude's wander over a minute
+    /// read as dips of a few metres on a steady climb at 0.4–0.6 m/s, and its gain up to 16 % high).
+    public static let maxSmoothingHalfWindow = 90.0
     /// A change smaller than this (metres) is not counted until it grows past it.
     public static let thresholdMeters = 2.0
 
