@@ -104,10 +104,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "CFrontStart"),
 
+        // Where the test targets write their files (one directory per test process, removed at exit).
+        .target(name: "TempoTestSupport", path: "Tests/TestSupport", swiftSettings: settings),
         .testTarget(
             name: "TempoKitTests",
             dependencies: [
                 "TempoKit",
+                "TempoTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -116,17 +119,17 @@ let package = Package(
         ),
         .testTarget(
             name: "TempoFormatsTests",
-            dependencies: ["TempoFormats"],
+            dependencies: ["TempoFormats", "TempoTestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "TempoStoreTests",
-            dependencies: ["TempoStore", .product(name: "GRDB", package: "GRDB.swift", condition: tools)],
+            dependencies: ["TempoStore", "TempoTestSupport", .product(name: "GRDB", package: "GRDB.swift", condition: tools)],
             swiftSettings: settings
         ),
         .testTarget(
             name: "TempoServerTests",
-            dependencies: ["tempo", "TempoServer", "TempoKit"],
+            dependencies: ["tempo", "TempoServer", "TempoKit", "TempoTestSupport"],
             swiftSettings: settings
         ),
         // The CLI suites run `tempo` and `tempo-front` as processes (`swift build --build-tests`
@@ -134,7 +137,7 @@ let package = Package(
         // process itself to the full tool.
         .testTarget(
             name: "TempoCLITests",
-            dependencies: ["tempo", "TempoToolCore", "TempoStore"],
+            dependencies: ["tempo", "TempoToolCore", "TempoStore", "TempoTestSupport"],
             swiftSettings: settings
         ),
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// Issue 14, disk: the store on a real small filesystem (a tmpfs mounted for the test) that
 /// fills up, and one remounted read-only. Needs root to mount; CI runs as root.
@@ -10,7 +11,7 @@ struct DiskTests {
         let folder: URL
 
         init(megabytes: Int) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-disk-\(UUID().uuidString)")
+            folder = TestDirectory.root.appendingPathComponent("tempo-disk-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Self.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.path])
         }

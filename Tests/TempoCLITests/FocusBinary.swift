@@ -1,4 +1,5 @@
 import Foundation
+import TempoTestSupport
 
 /// The built `tempo` run against a temporary database at a chosen instant (`TEMPO_NOW`).
 struct FocusBinary {
@@ -18,7 +19,7 @@ struct FocusBinary {
     var now: String?
 
     init(now: String? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-focus-\(UUID().uuidString)")
+        directory = TestDirectory.root.appendingPathComponent("tempo-focus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.now = now
     }

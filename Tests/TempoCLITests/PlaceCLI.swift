@@ -1,4 +1,5 @@
 import Foundation
+import TempoTestSupport
 
 /// Runs the built `tempo` binary (found as `TempoBinary` finds it) with its
 /// own database, and builds the files the places tests feed it from the GeographicLib oracle.
@@ -22,7 +23,7 @@ struct PlaceCLI {
     static var binary: URL { TempoBinary.url }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-places-cli-\(UUID().uuidString)")
+        directory = TestDirectory.root.appendingPathComponent("tempo-places-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// `tempo run summary` on simulated tracks of every class of motion users meet, against the
 /// simulator's own truth: `Tests/Simulator/simulate.py` integrates each path on the WGS84
@@ -42,7 +43,7 @@ import Testing
 
     /// Generates one seed's tracks into a fresh folder.
     static func generate(seed: Int) throws -> (URL, [Truth]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-sim-\(seed)-\(UUID().uuidString)")
+        let folder = TestDirectory.root.appendingPathComponent("tempo-sim-\(seed)-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", simulator.path, "--seed", String(seed), "--out", folder.path]

@@ -1,4 +1,5 @@
 import Foundation
+import TempoTestSupport
 
 /// The built `tempo` executable (or the front, `tempo-front`), run as a separate process against a
 /// temporary database.
@@ -33,7 +34,7 @@ struct TempoBinary {
     var database: String { directory.appendingPathComponent("tempo.sqlite").path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-test-\(UUID().uuidString)")
+        directory = TestDirectory.root.appendingPathComponent("tempo-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TempoKit
 @testable import TempoFormats
+import TempoTestSupport
 
 /// `focus export --format ics`: RFC 5545 structure, escaping and folding, and a parse by
 /// Python's `icalendar` package (an independent reader) when it is installed
@@ -46,7 +47,7 @@ import TempoKit
 
     @Test func pythonsIcalendarReadsTheSameEvents() throws {
         let ics = FocusICS.calendar(try Self.sessions(), now: Self.now)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-\(UUID().uuidString).ics")
+        let file = TestDirectory.root.appendingPathComponent("tempo-\(UUID().uuidString).ics")
         try Data(ics.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let script = """

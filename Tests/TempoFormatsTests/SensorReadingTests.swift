@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TempoFormats
 import TempoKit
+import TempoTestSupport
 
 /// Power and temperature where the fixtures have none: TCX's TPX `Watts` and GPX's gpxpx
 /// `PowerInWatts`, values written by hand below.
 @Suite struct SensorReadingTests {
     private func read(_ text: String, _ suffix: String) throws -> [Double?] {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sensors-\(UUID().uuidString).\(suffix)")
+        let url = TestDirectory.root.appendingPathComponent("sensors-\(UUID().uuidString).\(suffix)")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try ActivityFile.read(url).allFixes.map(\.powerWatts)

@@ -1,16 +1,10 @@
 import Foundation
+import TempoTestSupport
 
-/// Files a test writes for itself, in a fresh temporary directory per call; all of them in one
-/// directory of the test process, removed when it exits.
+/// Files a test writes for itself, in a fresh directory per call (in `TestDirectory.root`).
 enum TempFile {
-    private static let root: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-formats-\(UUID().uuidString)")
-        atexit { try? FileManager.default.removeItem(at: TempFile.root) }
-        return url
-    }()
-
     static func directory() throws -> URL {
-        let url = root.appendingPathComponent(UUID().uuidString)
+        let url = TestDirectory.root.appendingPathComponent("tempo-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TempoKit
+import TempoTestSupport
 
 /// Day totals against independent oracles.
 ///
@@ -78,7 +79,7 @@ import TempoKit
             return
         }
         for oracleCase in try Self.fixture("oracle-timew.json").cases.prefix(4) {
-            let database = FileManager.default.temporaryDirectory.appendingPathComponent("timew-\(UUID().uuidString)")
+            let database = TestDirectory.root.appendingPathComponent("timew-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: database) }
             func run(_ arguments: [String]) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// The dashboard as the server serves it: the page and its files with their security headers, the
 /// cookie session (HttpOnly, SameSite=Strict, CSRF double submit, sign-out revoking the token), and
@@ -103,7 +104,7 @@ struct DashboardTests {
         let now = Date(timeIntervalSince1970: 1_795_262_400) // 2026-11-21T12:00:00Z
         let server = try await TestServer.start(now: now)
         let token = try await server.signUp("ada@example.org")
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("heat-\(UUID().uuidString).sqlite").path
+        let database = TestDirectory.root.appendingPathComponent("heat-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
         #expect(try await server.send("PUT", "/v1/focus/settings", json: ["tz": "Europe/Berlin", "day_start": "00:00", "goal_s": 7200],
                                       token: token).status == 200)
@@ -117,7 +118,7 @@ struct DashboardTests {
         }
         let reply = try await server.send("GET", "/v1/focus/calendar?weeks=2", token: token)
         #expect(reply.status == 200 && reply.headers["content-type"] == "image/svg+xml")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("heat-\(UUID().uuidString).svg").path
+        let file = TestDirectory.root.appendingPathComponent("heat-\(UUID().uuidString).svg").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         try await TestServer.cli(["focus", "calendar", "--weeks", "2", "--svg", file], database: database, now: now)
         #expect(reply.text == (try String(contentsOfFile: file, encoding: .utf8)))

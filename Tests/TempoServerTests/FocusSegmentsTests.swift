@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// `PUT /v1/focus/sessions/{id}` with `segments`: a stopped session that was paused, as `tempo
 /// sync` pushes it, and an active one paused and resumed, as the dashboard keeps it.
@@ -86,7 +87,7 @@ struct FocusSegmentsTests {
     /// Sets the CLI's ledger to the same session through `focus start/pause/resume --at` and
     /// returns its `focus status --json` at the server's now (the document the server must match).
     private func cliStatus(_ commands: [[String]]) async throws -> [String: Any] {
-        let database = NSTemporaryDirectory() + "tempo-paused-\(UUID().uuidString).sqlite"
+        let database = TestDirectory.root.path + "/tempo-paused-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: database) }
         for command in commands { try await TestServer.cli(["focus"] + command, database: database, now: TestServer.defaultNow) }
         let text = try await TestServer.cli(["focus", "status", "--json"], database: database, now: TestServer.defaultNow)

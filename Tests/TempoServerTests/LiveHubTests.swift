@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TempoServer
+import TempoTestSupport
 
 /// `LiveHub` over a real SQLite store whose reads can be made to fail, as a busy or unreachable
 /// database fails them: a change committed while the hub could not read it still reaches the
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func aChangeTheHubCouldNotReadReachesTheStreamShortlyAfter() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-hub-\(UUID().uuidString).sqlite").path
+        let path = TestDirectory.root.appendingPathComponent("tempo-hub-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let store = try RefusingStore(path: path)
         try await store.write { db in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// Places as a service: the same events and badges as `tempo places watch --json` for the same
 /// places and fixes, state kept across batches and restarts, a re-sent batch applied once,
@@ -95,7 +96,7 @@ struct PlacesTests {
         let process = Process()
         process.executableURL = TestServer.binary
         process.arguments = arguments + ["--db", database]
-        process.environment = ["HOME": NSTemporaryDirectory()]
+        process.environment = ["HOME": TestDirectory.root.path]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -142,7 +143,7 @@ struct PlacesTests {
 
     @Test(arguments: ServerEngine.available) func theServerAnswersWhatPlacesWatchPrintsForTheSameFixes(engine: ServerEngine) async throws {
         let places = Self.places(), fixes = Self.roundTrip()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("places-same-\(UUID().uuidString)")
+        let directory = TestDirectory.root.appendingPathComponent("places-same-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("cli.sqlite").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// Runs on the server: uploaded files summarise as `tempo run summary --json` prints them for the
 /// same file, the same bytes are one run with the id `tempo run import` gives them, and a live
@@ -22,7 +23,7 @@ struct RunTests {
         let process = Process()
         process.executableURL = TestServer.binary
         process.arguments = arguments
-        process.environment = ["HOME": NSTemporaryDirectory(), "TEMPO_NOW": "2026-11-20T12:00:00Z"]
+        process.environment = ["HOME": TestDirectory.root.path, "TEMPO_NOW": "2026-11-20T12:00:00Z"]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -54,7 +55,7 @@ struct RunTests {
     @Test(arguments: ServerEngine.available) func eachFixtureUploadsToTheNumbersTheCLIPrintsAndTheIDTheCLIImportsItUnder(engine: ServerEngine) async throws {
         let server = try await TestServer.start(engine: engine)
         let token = try await server.signUp("runner@example.org")
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
+        let database = TestDirectory.root.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
         for (file, contentType) in Self.fixtures {
             let path = Self.fixtureDirectory.appendingPathComponent(file).path
@@ -206,7 +207,7 @@ struct RunTests {
 
     @Test(arguments: ServerEngine.available) func aLiveRunFedInBatchesInOrderShuffledAndResentSummarisesAsTheGPXOfItsFixes(engine: ServerEngine) async throws {
         let fixes = Self.track(count: 1500, seed: 7)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).gpx")
+        let file = TestDirectory.root.appendingPathComponent("live-\(UUID().uuidString).gpx")
         try Self.gpx(fixes).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let expected = try Self.canonical(try await Self.cliSummary(file.path))

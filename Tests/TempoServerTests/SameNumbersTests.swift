@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// The server's focus status and report are the documents `tempo focus status --json` and
 /// `tempo focus report --json` print for the same ledger: random ledgers (zones with DST and
@@ -36,7 +37,7 @@ struct SameNumbersTests {
         let goal = Int.random(in: 1...8, using: &random) * 1800
         let server = try await TestServer.start(engine: engine, now: now)
         let token = try await server.signUp("ada@example.org")
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("same-\(UUID().uuidString).sqlite").path
+        let database = TestDirectory.root.appendingPathComponent("same-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
 
         _ = try await server.send("PUT", "/v1/focus/settings", json: ["tz": zone, "day_start": dayStart, "goal_s": goal], token: token)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// One device of the sync tests: its own store (and login file beside it) and `HOME`, driven
 /// through the real `tempo` binary with its clock fixed by `TEMPO_NOW`.
@@ -11,7 +12,7 @@ struct SyncDevice: Sendable {
     /// A new device with an empty store.
     init(_ name: String) throws {
         self.name = name
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-device-\(name)-\(UUID().uuidString)")
+        let directory = TestDirectory.root.appendingPathComponent("tempo-device-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         home = directory.path
         database = directory.appendingPathComponent("tempo.sqlite").path

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Synchronization
 import Testing
+import TempoTestSupport
 
 /// A real `tempo serve` process on a free loopback port with its own SQLite file (or its own
 /// PostgreSQL database, with `engine: .postgres`), its wall clock
@@ -48,7 +49,7 @@ final class TestServer: Sendable {
         engine: ServerEngine = .sqlite, now: Date? = defaultNow, databasePath: String? = nil
     ) async throws -> TestServer {
         let directory = databasePath.flatMap { engine == .sqlite ? URL(fileURLWithPath: $0).deletingLastPathComponent() : nil }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tempo-server-\(UUID().uuidString)")
+            ?? TestDirectory.root.appendingPathComponent("tempo-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path: String
         switch (engine, databasePath) {
@@ -190,7 +191,7 @@ final class TestServer: Sendable {
         process.executableURL = binary
         process.arguments = arguments + ["--db", database]
         process.environment = ["TEMPO_NOW": now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
-                               "HOME": NSTemporaryDirectory()]
+                               "HOME": TestDirectory.root.path]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TempoTestSupport
 
 /// `PUT/GET/DELETE /v1/timers/{id}` and `GET /v1/timers` with the keys of `tempo timer status
 /// --json`, validated as the CLI validates, and read the same on the server as on the CLI.
@@ -208,7 +209,7 @@ struct TimerTests {
         let start = Self.now.addingTimeInterval(-1000)
         let server = try await TestServer.start(engine: engine, now: Self.now)
         let token = try await server.signUp("ada@example.org")
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("timers-\(UUID().uuidString).sqlite").path
+        let database = TestDirectory.root.appendingPathComponent("timers-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
         var states: Set<String> = []
         for (index, life) in lives.enumerated() {

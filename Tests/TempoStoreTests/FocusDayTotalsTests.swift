@@ -3,6 +3,7 @@ import Testing
 import TempoKit
 import TempoStore
 import GRDB
+import TempoTestSupport
 
 /// The stored per-day totals after seeded random sequences of ledger operations (start, pause,
 /// resume, stop, cancel, add a past session, import, a pomodoro, a change of zone or day start):
@@ -135,7 +136,7 @@ import GRDB
     /// Rows changed behind the store's back are found, listed and repaired by the check; a
     /// session deleted by SQL (its segments go by cascade) is caught up by the next write.
     @Test func tamperedTotalsAreFoundAndRepaired() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-days-\(UUID().uuidString)")
+        let folder = TestDirectory.root.appendingPathComponent("tempo-days-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("tempo.sqlite").path
         let settings = FocusSettings(timeZoneIdentifier: "UTC")

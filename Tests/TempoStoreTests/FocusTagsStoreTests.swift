@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TempoKit
 import TempoStore
+import TempoTestSupport
 
 /// Several tags per session in the store: a store written before the "focus tags list"
 /// migration opens with every session's tag as a one-element list; lists round-trip; undo
@@ -11,7 +12,7 @@ import TempoStore
     let t0 = Date(timeIntervalSince1970: 1_714_550_400)  // 2024-05-01T08:00:00Z
 
     @Test func anOldFormatFileOpensWithItsTags() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-old-\(UUID().uuidString).sqlite").path
+        let path = TestDirectory.root.appendingPathComponent("tempo-old-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         // A file as a store before tag lists left it: the v1 focus schema, its sessions with one `tag`.
         do {

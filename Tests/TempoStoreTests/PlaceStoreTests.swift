@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TempoKit
 import TempoStore
+import TempoTestSupport
 
 /// Places, monitor persistence and badges in SQLite.
 @Suite struct PlaceStoreTests {
@@ -56,7 +57,7 @@ import TempoStore
 
     /// A process restarted mid-track reopens the monitor from the file and reports nothing twice.
     @Test func monitorStateSurvivesARestart() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-places-\(UUID().uuidString).sqlite").path
+        let path = TestDirectory.root.appendingPathComponent("tempo-places-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         // 1° of latitude near Seoul is 110,993.26 m (GeographicLib Inverse), so these offsets are metres.
         func fix(_ metersNorth: Double, _ seconds: Double) -> LocationFix {

@@ -2,6 +2,7 @@ import Foundation
 import TempoKit
 import TempoStore
 import Testing
+import TempoTestSupport
 
 @Suite struct TimerStoreTests {
     let t0 = Date(timeIntervalSince1970: 1_700_000_000.25)
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func aFileDatabaseSurvivesReopening() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tempo-\(UUID().uuidString)/tempo.sqlite").path
+        let path = TestDirectory.root.appendingPathComponent("tempo-\(UUID().uuidString)/tempo.sqlite").path
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let timer = try started("tea", at: t0)
         try AppDatabase.open(path: path).insertTimer(timer)
