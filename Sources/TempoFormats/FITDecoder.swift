@@ -265,6 +265,7 @@ struct FITDecoder {
         fix.cadencePerMinute = fields.cadence.number(in: message, bigEndian: bigEndian)
         fix.powerWatts = fields.power.number(in: message, bigEndian: bigEndian)
         fix.temperatureCelsius = fields.temperature.number(in: message, bigEndian: bigEndian)
+        fix.deviceDistanceMeters = fields.distance.number(in: message, bigEndian: bigEndian, scale: 100)
         visit(.fix(fix))
     }
 

@@ -13,6 +13,8 @@ struct FITRecordFields {
     /// enhanced_speed (73), preferred over speed (6); both mm/s.
     var enhancedSpeed = FITField.absent
     var speed = FITField.absent
+    /// distance (5), the device's odometer, cm.
+    var distance = FITField.absent
     /// heart_rate (3), beats per minute.
     var heartRate = FITField.absent
     /// cadence (4), per minute.
@@ -31,6 +33,7 @@ struct FITRecordFields {
         case 2: altitude = field
         case 73: enhancedSpeed = field
         case 6: speed = field
+        case 5: distance = field
         case 3: heartRate = field
         case 4: cadence = field
         case 7: power = field

@@ -34,7 +34,7 @@ struct TCXParser: XMLHandler {
         /// Whether a trackpoint reads this element's text.
         var isPointText: Bool {
             switch self {
-            case .time, .latitude, .longitude, .altitude, .value, .cadence, .speed, .runCadence, .watts: true
+            case .time, .latitude, .longitude, .altitude, .distance, .value, .cadence, .speed, .runCadence, .watts: true
             default: false
             }
         }
@@ -120,6 +120,8 @@ struct TCXParser: XMLHandler {
                 current.coordinate.longitude = try Self.number(text, in: "LongitudeDegrees")
                 hasLongitude = true
             case .altitude: current.altitudeMeters = try Self.number(text, in: "AltitudeMeters")
+            case .distance where parent == .trackpoint:
+                current.deviceDistanceMeters = try Self.number(text, in: "DistanceMeters")
             case .value where parent == .heartRate: current.heartRateBPM = try Self.number(text, in: "HeartRateBpm")
             case .cadence where parent == .trackpoint: current.cadencePerMinute = try Self.number(text, in: "Cadence")
             case .runCadence: current.cadencePerMinute = try Self.number(text, in: "RunCadence")

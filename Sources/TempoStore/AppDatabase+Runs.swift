@@ -67,6 +67,14 @@ extension AppDatabase {
         }
     }
 
+    /// The device's own odometer at each fix, which counts where fixes are missing (appended after
+    /// every earlier migration; older fixes have none).
+    static func registerRunDeviceDistanceMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5 run fix device distance") { db in
+            try db.execute(sql: "ALTER TABLE run_fix ADD COLUMN device_distance_m REAL")
+        }
+    }
+
     /// The sport changes of multisport runs (after every v1 migration, so it is appended last).
     static func registerRunSportMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v2 run sports") { db in

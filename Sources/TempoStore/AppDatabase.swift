@@ -257,6 +257,7 @@ public struct AppDatabase: Sendable {
         registerTimerAlarmMigrations(&migrator)
         registerRunSensorMigrations(&migrator)
         registerFocusDayMigrations(&migrator)
+        registerRunDeviceDistanceMigrations(&migrator)
         return migrator
     }
 }

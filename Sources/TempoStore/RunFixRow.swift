@@ -21,6 +21,7 @@ struct RunFixRow: StoredRecord {
     var cadencePerMinute: Double?
     var powerWatts: Double?
     var temperatureCelsius: Double?
+    var deviceDistanceMeters: Double?
 
     enum CodingKeys: String, CodingKey {
         case seq, segment, time, latitude, longitude
@@ -34,6 +35,7 @@ struct RunFixRow: StoredRecord {
         case cadencePerMinute = "cadence_per_min"
         case powerWatts = "power_w"
         case temperatureCelsius = "temperature_c"
+        case deviceDistanceMeters = "device_distance_m"
     }
 
     enum Columns {
@@ -46,7 +48,8 @@ struct RunFixRow: StoredRecord {
             time: time, coordinate: Coordinate(latitude: latitude, longitude: longitude), altitudeMeters: altitudeMeters,
             horizontalAccuracyMeters: horizontalAccuracyMeters, verticalAccuracyMeters: verticalAccuracyMeters,
             speedMetersPerSecond: speedMetersPerSecond, courseDegrees: courseDegrees, heartRateBPM: heartRateBPM,
-            cadencePerMinute: cadencePerMinute, powerWatts: powerWatts, temperatureCelsius: temperatureCelsius)
+            cadencePerMinute: cadencePerMinute, powerWatts: powerWatts, temperatureCelsius: temperatureCelsius,
+            deviceDistanceMeters: deviceDistanceMeters)
     }
 }
 
@@ -58,6 +61,7 @@ extension RunFixRow {
             altitudeMeters: fix.altitudeMeters, horizontalAccuracyMeters: fix.horizontalAccuracyMeters,
             verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: fix.speedMetersPerSecond,
             courseDegrees: fix.courseDegrees, heartRateBPM: fix.heartRateBPM, cadencePerMinute: fix.cadencePerMinute,
-            powerWatts: fix.powerWatts, temperatureCelsius: fix.temperatureCelsius)
+            powerWatts: fix.powerWatts, temperatureCelsius: fix.temperatureCelsius,
+            deviceDistanceMeters: fix.deviceDistanceMeters)
     }
 }

@@ -10,7 +10,7 @@ final class QuickStore {
     static let migrations = [
         "v1 timers", "v1 runs", "v1 focus", "focus tags list", "focus undo journal", "v1 places",
         "v2 run sports", "v2 place windows", "v1 sync", "v2 sync runs", "v3 sync timers",
-        "v2 timer alarms", "v4 run fix sensors", "v2 focus day totals",
+        "v2 timer alarms", "v4 run fix sensors", "v2 focus day totals", "v5 run fix device distance",
     ]
 
     private let handle: OpaquePointer

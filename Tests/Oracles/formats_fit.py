@@ -25,7 +25,8 @@ for name in ["fenix2-run.fit", "forerunner110-run.fit"]:
         if alt is None:
             alt = r.get_value("altitude")
         fixes.append({"lat": lat * SEMI, "lon": lon * SEMI, "time": unix(r.get_value("timestamp")),
-                      "alt": alt, "hr": r.get_value("heart_rate"), "cad": r.get_value("cadence")})
+                      "alt": alt, "hr": r.get_value("heart_rate"), "cad": r.get_value("cadence"),
+                      "dist": r.get_value("distance")})
     laps = [{"start": unix(m.get_value("start_time")), "elapsed": m.get_value("total_elapsed_time"),
              "timer": m.get_value("total_timer_time"), "distance": m.get_value("total_distance")}
             for m in f.get_messages("lap")]

@@ -8,7 +8,7 @@ import Testing
 @Suite struct FITReaderTests {
     struct Oracle: Decodable {
         struct Fix: Decodable {
-            var lat: Double, lon: Double, time: Double, alt: Double?, hr: Double?, cad: Double?
+            var lat: Double, lon: Double, time: Double, alt: Double?, hr: Double?, cad: Double?, dist: Double?
         }
         struct Lap: Decodable { var start: Double, elapsed: Double, timer: Double, distance: Double }
         struct Session: Decodable {
@@ -40,6 +40,7 @@ import Testing
             #expect(fix.altitudeMeters.map { ($0 * 1000).rounded() } == expected.alt.map { ($0 * 1000).rounded() }, "fix \(key)")
             #expect(fix.heartRateBPM == expected.hr, "fix \(key)")
             #expect(fix.cadencePerMinute == expected.cad, "fix \(key)")
+            #expect(fix.deviceDistanceMeters.map { ($0 * 100).rounded() } == expected.dist.map { ($0 * 100).rounded() }, "fix \(key)")
         }
     }
 

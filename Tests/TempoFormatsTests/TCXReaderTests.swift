@@ -3,8 +3,8 @@ import TempoFormats
 import TempoKit
 import Testing
 
-/// Expected values: the fixtures README (device laps) and, for point counts, Python's
-/// ElementTree over the file (383 of 384 trackpoints have a position).
+/// Expected values: the fixtures README (device laps) and, for point counts and trackpoints'
+/// `DistanceMeters`, Python's ElementTree over the file (383 of 384 trackpoints have a position).
 @Suite struct TCXReaderTests {
     @Test func pointsLapsAndSport() throws {
         let activity = try ActivityFile.read(Fixtures.url("run-3laps.tcx"))
@@ -23,6 +23,9 @@ import Testing
         #expect(first.altitudeMeters == 178.942626953)
         #expect(first.heartRateBPM == 62)
         #expect(first.time == Date(timeIntervalSince1970: 1_356_557_393))
+        // A trackpoint's DistanceMeters is the device's odometer (a lap's is its total).
+        let fixes = activity.allFixes
+        #expect([0, 100, 382].map { fixes[$0].deviceDistanceMeters } == [0.0, 1074.77709961, 4686.31103516])
     }
 
     @Test func secondTrackInALapIsAPause() throws {

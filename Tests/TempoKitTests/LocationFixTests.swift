@@ -64,7 +64,7 @@ import Testing
         #expect(fix == LocationFix(time: nil, coordinate: Coordinate(latitude: 1, longitude: 2)))
     }
 
-    @Test func isNinetySixBytes() {
-        #expect(MemoryLayout<LocationFix>.size == 96)
+    @Test func isOneHundredAndFourBytes() {
+        #expect(MemoryLayout<LocationFix>.size == 104)
     }
 }

@@ -9,10 +9,13 @@ extension MotionModel {
     /// real device's smooth fixes are mostly that. Read as a random walk's rate at one and at two
     /// fixes' spacing, noise gives D₂ ≈ D₁ (white noise less) and motion alone D₂ = 4·D₁. So D is
     /// D₁ while D₂ / D₁ stays within `noiseOnlyRatio` (the scatter of noise alone: a simulated
-    /// receiver reads 0.8–1.35) and falls linearly to 0 at `motionOnlyRatio` (the fenix 2's
-    /// runs read 1.7–2.9, its ride 4.4).
+    /// receiver reads 0.8–1.35) and falls linearly to 0 at `motionOnlyRatio`. Real devices filter
+    /// their fixes before they log them: the fenix 2's runs read 1.7–2.9, its ride 4.4, and past
+    /// 2.5 what is left of the noise is worth less than the turns a smoothing would cut (all four
+    /// device files come closer to the devices' own totals with 2.5 than with 4, and no simulated
+    /// class, noise alone, reads that high).
     struct NoiseEstimate: Sendable {
-        static let noiseOnlyRatio = 1.5, motionOnlyRatio = 4.0
+        static let noiseOnlyRatio = 1.5, motionOnlyRatio = 2.5
         private static let inverseRatioSpan = 1 / (motionOnlyRatio - noiseOnlyRatio)
         /// Third differences seen before the ratio of the two spacings is trusted.
         static let samplesBeforeRatio = 16

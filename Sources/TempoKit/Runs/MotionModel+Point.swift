@@ -13,6 +13,8 @@ extension MotionModel {
         var altitude: Double
         /// The receiver's own ground speed, m/s; NaN when absent.
         var deviceSpeed: Double
+        /// The device's own odometer, metres; NaN when absent.
+        var deviceDistance: Double
     }
 
     /// A fix decided: where the path was at it, and whether the receiver was moving there.

@@ -58,6 +58,8 @@ public struct RunRecorder: Sendable {
     private var path = GeodesicWalk()
     /// When the last fix of the segment was decided.
     private var lastDecidedTime: Date?
+    /// The last fix of the segment decided (the way to the next one may cross a gap).
+    private var lastDecided: MotionModel.Point?
     /// Whether the last fix counted had no time (such fixes skip the model).
     private var lastWasUntimed = false
     /// The model's decisions not yet counted (reused from fix to fix).
@@ -219,6 +221,7 @@ public struct RunRecorder: Sendable {
         segmentOpen = false
         path.restart()
         lastDecidedTime = nil
+        lastDecided = nil
         lastWasUntimed = false
         lastDecidedMoving = true
         filter.startSegment()
@@ -247,6 +250,7 @@ public struct RunRecorder: Sendable {
             distanceMeters += path.step(to: fix.coordinate) ?? 0
             append(time: nil, coordinate: fix.coordinate, altitude: fix.altitudeMeters)
             lastWasUntimed = true
+            lastDecided = nil
             return nil
         }
         if lastWasUntimed {
@@ -264,7 +268,8 @@ public struct RunRecorder: Sendable {
         case .accept:
             break
         }
-        model.add(fix.coordinate, at: seconds, altitude: fix.altitudeMeters, deviceSpeed: fix.speedMetersPerSecond)
+        model.add(fix.coordinate, at: seconds, altitude: fix.altitudeMeters, deviceSpeed: fix.speedMetersPerSecond,
+                  deviceDistance: fix.deviceDistanceMeters)
         model.decide(flush: false, into: &decisions)
         commitDecisions()
         return nil
@@ -289,10 +294,14 @@ public struct RunRecorder: Sendable {
     /// Counts a decided fix: the step to it when moving, nothing (and a `stationary` drop) when not.
     private mutating func commit(_ decision: MotionModel.Decision) {
         let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
-        let step = decision.moving ? path.step(to: decision.smoothed) ?? 0 : 0
+        var step = decision.moving ? path.step(to: decision.smoothed) ?? 0 : 0
+        if decision.moving, lastDecidedMoving, let previous = lastDecided {
+            step = model.way(from: previous, to: decision.point, chord: step)
+        }
         if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving, step: step) }
         let seconds = lastDecidedTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         lastDecidedTime = time
+        lastDecided = decision.point
         lastDecidedMoving = decision.moving
         guard decision.moving else {
             if !settings.autoPause { movingSeconds += seconds }
@@ -333,15 +342,20 @@ public struct RunRecorder: Sendable {
     public func progress(at now: Date, splitUnit: SplitUnit = .kilometer) -> RunProgress {
         // The fixes the model still holds count as they look now (they may be revised).
         var distanceMeters = self.distanceMeters, movingSeconds = self.movingSeconds, isStopped = self.isStopped
-        var anchor = path.previous, lastTime = lastDecidedTime
+        var anchor = path.previous, lastTime = lastDecidedTime, previous = lastDecided
         for decision in model.provisionalDecisions() {
             let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
             let seconds = lastTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
             lastTime = time
+            let wasMoving = !isStopped
             isStopped = !decision.moving
             if decision.moving || !settings.autoPause { movingSeconds += seconds }
+            defer { previous = decision.point }
             guard decision.moving else { continue }
-            if let anchor { distanceMeters += Geodesic.distance(anchor, decision.smoothed) }
+            if let anchor {
+                let chord = Geodesic.distance(anchor, decision.smoothed)
+                distanceMeters += wasMoving ? previous.map { model.way(from: $0, to: decision.point, chord: chord) } ?? chord : chord
+            }
             anchor = decision.smoothed
         }
         let moving: Double? = startedAt == nil ? nil : movingSeconds
