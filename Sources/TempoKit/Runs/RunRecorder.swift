@@ -58,8 +58,8 @@ public struct RunRecorder: Sendable {
     private var path = GeodesicWalk()
     /// When the last fix of the segment was decided.
     private var lastDecidedTime: Date?
-    /// The last fix of the segment decided (the way to the next one may cross a gap).
-    private var lastDecided: MotionModel.Point?
+    /// The device's odometer at the last decided fix (NaN: none; the way to the next fix may cross a gap).
+    private var lastDecidedDeviceDistance = Double.nan
     /// Whether the last fix counted had no time (such fixes skip the model).
     private var lastWasUntimed = false
     /// The model's decisions not yet counted (reused from fix to fix).
@@ -221,7 +221,7 @@ public struct RunRecorder: Sendable {
         segmentOpen = false
         path.restart()
         lastDecidedTime = nil
-        lastDecided = nil
+        lastDecidedDeviceDistance = .nan
         lastWasUntimed = false
         lastDecidedMoving = true
         filter.startSegment()
@@ -250,7 +250,7 @@ public struct RunRecorder: Sendable {
             distanceMeters += path.step(to: fix.coordinate) ?? 0
             append(time: nil, coordinate: fix.coordinate, altitude: fix.altitudeMeters)
             lastWasUntimed = true
-            lastDecided = nil
+            lastDecidedDeviceDistance = .nan
             return nil
         }
         if lastWasUntimed {
@@ -295,13 +295,13 @@ public struct RunRecorder: Sendable {
     private mutating func commit(_ decision: MotionModel.Decision) {
         let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
         var step = decision.moving ? path.step(to: decision.smoothed) ?? 0 : 0
-        if decision.moving, lastDecidedMoving, let previous = lastDecided {
-            step = model.way(from: previous, to: decision.point, chord: step)
+        if decision.moving, lastDecidedMoving, let last = lastDecidedTime {
+            step = model.way(seconds: time.timeIntervalSince(last), counted: decision.point.deviceDistance - lastDecidedDeviceDistance, chord: step)
         }
         if !pendingLaps.isEmpty { markLaps(before: time, nextMoving: decision.moving, step: step) }
         let seconds = lastDecidedTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
         lastDecidedTime = time
-        lastDecided = decision.point
+        lastDecidedDeviceDistance = decision.point.deviceDistance
         lastDecidedMoving = decision.moving
         guard decision.moving else {
             if !settings.autoPause { movingSeconds += seconds }
@@ -342,19 +342,19 @@ public struct RunRecorder: Sendable {
     public func progress(at now: Date, splitUnit: SplitUnit = .kilometer) -> RunProgress {
         // The fixes the model still holds count as they look now (they may be revised).
         var distanceMeters = self.distanceMeters, movingSeconds = self.movingSeconds, isStopped = self.isStopped
-        var anchor = path.previous, lastTime = lastDecidedTime, previous = lastDecided
+        var anchor = path.previous, lastTime = lastDecidedTime, lastDeviceDistance = lastDecidedDeviceDistance
         for decision in model.provisionalDecisions() {
             let time = Date(timeIntervalSinceReferenceDate: decision.point.time)
             let seconds = lastTime.map { max(0, time.timeIntervalSince($0)) } ?? 0
             lastTime = time
-            let wasMoving = !isStopped
+            let wasMoving = !isStopped, counted = decision.point.deviceDistance - lastDeviceDistance
+            lastDeviceDistance = decision.point.deviceDistance
             isStopped = !decision.moving
             if decision.moving || !settings.autoPause { movingSeconds += seconds }
-            defer { previous = decision.point }
             guard decision.moving else { continue }
             if let anchor {
                 let chord = Geodesic.distance(anchor, decision.smoothed)
-                distanceMeters += wasMoving ? previous.map { model.way(from: $0, to: decision.point, chord: chord) } ?? chord : chord
+                distanceMeters += wasMoving ? model.way(seconds: seconds, counted: counted, chord: chord) : chord
             }
             anchor = decision.smoothed
         }
