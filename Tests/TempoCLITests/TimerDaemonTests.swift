@@ -135,16 +135,20 @@ struct TimerDaemonTests {
     @Test func aPausedTimerWaitsWithoutADaemonAndResumeStartsOneThatRingsIt() async throws {
         let bench = try Bench()
         defer { bench.tempo.cleanUp() }
-        #expect(try bench.run("timer", "start", "4s", "--label", "bread", "--notify").status == 0)
+        // 10 s, so that the timer is still running when this task, on a busy machine, finds its
+        // daemon and pauses it (CI once found a 4 s timer already rung).
+        let started = ContinuousClock.now
+        #expect(try bench.run("timer", "start", "10s", "--label", "bread", "--notify").status == 0)
         _ = try await bench.daemonPID()
         #expect(try bench.run("timer", "pause", "bread").status == 0)
-        // Nothing runs towards a deadline: the daemon leaves, and nothing rings past the deadline.
+        // Nothing runs towards a deadline: the daemon leaves, and nothing rings past the deadline
+        // the timer had before its pause.
         #expect(try await bench.waitFor(.seconds(4)) { !bench.daemonRuns })
-        try await Task.sleep(for: .seconds(4))
+        try await Task.sleep(until: started + .seconds(11), clock: .continuous)
         #expect(bench.lines(bench.rings).isEmpty)
         // `resume` (no argument: the one paused timer) starts a daemon again, which rings it once.
         #expect(try bench.run("timer", "resume").status == 0)
-        #expect(try await bench.waitFor { bench.lines(bench.rings).count == 1 })
+        #expect(try await bench.waitFor(.seconds(25)) { bench.lines(bench.rings).count == 1 })
         #expect(bench.lines(bench.rings).first?.contains("bread finished at") == true)
         #expect(try await bench.waitFor { !bench.daemonRuns })
         #expect(bench.lines(bench.rings).count == 1)
