@@ -4,8 +4,8 @@
 Run:  pip install geographiclib && python3 Tests/Simulator/simulate.py --seed 1 --out DIR [CLASS ...]
 
 For each class (all by default) it writes DIR/CLASS.gpx and adds an entry to DIR/truth.json:
-distance_m, moving_s, elevation_gain_m, elevation_loss_m, the file and the tolerances the tests
-hold Tempo to. Everything is seeded: the same seed gives the same files, byte for byte.
+distance_m, moving_s, elevation_gain_m, elevation_loss_m, stops (each true stop's start and end,
+seconds from the first fix), the file and the tolerances the tests hold Tempo to. Everything is seeded: the same seed gives the same files, byte for byte.
 
 How a track is made (independent of Tempo's code):
 - A path is a list of legs: straight (length, speed), arc (radius, turn in degrees, speed) and
@@ -328,10 +328,26 @@ def make(name, seed, out):
     write_gpx(file, fixes, sport)
     entry = {"file": f"{name}.gpx", "class": name, "seed": seed, "sport": sport, "interval_s": interval,
              "sigma_m": round(sigma, 3), "points": len(fixes), "distance_m": path.distance, "moving_s": path.moving,
-             "tolerance": tolerance}
+             "stops": stops(path), "tolerance": tolerance}
     if altitude is not None:
         entry["elevation_gain_m"], entry["elevation_loss_m"] = truth_gain(path, altitude)
     return entry
+
+
+def stops(path):
+    """The true stops of 10 s or more: [start, end] in seconds from the first fix (when the last
+    step before it ended, when the first step after it began)."""
+    result, start, last = [], None, 0.0
+    for t, _, _, _, moving in path.samples[1:]:
+        if not moving and start is None:
+            start = last
+        elif moving and start is not None:
+            result.append([round(start, 3), round(last, 3)])
+            start = None
+        last = t
+    if start is not None:
+        result.append([round(start, 3), round(last, 3)])
+    return [stop for stop in result if stop[1] - stop[0] >= 10 - 1e-6]
 
 
 def add_drift(path, fixes, rng, meters, seconds):

@@ -15,55 +15,14 @@ import TempoTestSupport
 /// unseen seeds are held to the same bounds), and `Benchmarks/Runs/accuracy.py --seeds 1-200`
 /// shows how close each class comes to its bound over many.
 @Suite(.serialized) struct RunMotionModelTests {
-    struct Truth: Decodable, Sendable, CustomTestStringConvertible {
-        struct Tolerance: Decodable, Sendable {
-            var distance: Double?
-            var moving: Double?
-            var gain: Double?
-            var distance_max_m: Double?
-            var moving_max_s: Double?
-        }
-        var file: String
-        var `class`: String
-        var seed: Int
-        var distance_m: Double
-        var moving_s: Double
-        var elevation_gain_m: Double?
-        var tolerance: Tolerance
-        var testDescription: String { "\(`class`) seed \(seed)" }
-    }
-
     static let seeds: [Int] = {
         let given = ProcessInfo.processInfo.environment["TEMPO_SIM_SEEDS"]?.split(separator: ",").compactMap { Int($0) }
         return given.flatMap { $0.isEmpty ? nil : $0 } ?? [1, 2, 3, 36, 48]
     }()
 
-    static let simulator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Simulator/simulate.py")
-
-    /// Generates one seed's tracks into a fresh folder.
-    static func generate(seed: Int) throws -> (URL, [Truth]) {
-        let folder = TestDirectory.root.appendingPathComponent("tempo-sim-\(seed)-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", simulator.path, "--seed", String(seed), "--out", folder.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw SimulatorError(message: "simulate.py failed (pip install geographiclib?): \(message)")
-        }
-        let truth = try JSONDecoder().decode([Truth].self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
-        return (folder, truth)
-    }
-
-    struct SimulatorError: Error, CustomStringConvertible { var message: String; var description: String { message } }
-
     @Test(arguments: seeds)
     func everyClassIsWithinItsTolerance(seed: Int) throws {
-        let (folder, truths) = try Self.generate(seed: seed)
+        let (folder, truths) = try Simulator.generate(seed: seed)
         defer { try? FileManager.default.removeItem(at: folder) }
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }

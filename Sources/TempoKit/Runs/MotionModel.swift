@@ -22,7 +22,7 @@ import Foundation
 ///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
 ///   `lagSeconds`. Distance is the geodesic along these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
-///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 3–20 s, longer for
+///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for
 ///   noisier fixes and slower movement): stopped means that velocity is noise around zero; moving
 ///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
 ///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
@@ -30,10 +30,10 @@ import Foundation
 ///   explain it (`sustainedSpeed`), so a hiker slower than a sport's prior is not held to it.
 ///   Once the run's own pace is known, moving also pays for predicting it (`paceCostCap`), so the
 ///   noise of a receiver standing at a traffic light, which would pass for a slow walk, does not
-///   hold off a stop for half a minute. Leaving a state costs `switchPenalty` nats, so a stop
-///   needs sustained evidence, and a slow walker — whose speed stands out of the noise over tens
-///   of seconds — is never stopped by a single window. A device's own speed (Doppler), where the
-///   file has it, is evidence too.
+///   hold off a stop for half a minute. Leaving a state costs nats (`stopPenalty`, `startPenalty`),
+///   so a stop needs sustained evidence, and a slow walker — whose speed stands out of the noise
+///   over tens of seconds — is never stopped by a single window. A device's own speed (Doppler),
+///   where the file has it, is evidence too.
 ///
 /// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
 /// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
@@ -42,8 +42,9 @@ struct MotionModel: Sendable {
     static let lagSeconds = 10.0
     /// Half-width of the window the speed behind the typical speed and the smoothing is fitted over, seconds.
     static let speedWindowSeconds = 5.0
-    /// The least and most half-width of the window a stop is judged over, seconds (see `stopWindow`).
-    static let stopWindowRange = 3.0...20.0
+    /// The least and most half-width of the window a stop is judged over, seconds (see `stopWindow`;
+    /// under 4 s, noise hid a cyclist climbing at 1.4 m/s for 12 s).
+    static let stopWindowRange = 4.0...20.0
     /// The most a stop window reaches ahead of its fix, seconds: the rest of a longer window reaches back.
     static let stopWindowAhead = 8.0
     /// The share of the typical moving speed below which a fit speed looks like standing still.
@@ -54,8 +55,10 @@ struct MotionModel: Sendable {
     /// velocity fitted over 10 s of noise alone, so a cyclist walking up a wall, or someone given
     /// the wrong sport, still moves while a clean track's every step counts.
     static let leastMovingNoiseFactor = 1.0
-    /// What leaving a state costs, nats: a stop must be more likely than moving by this much.
-    static let switchPenalty = 2.5
+    /// What stopping and starting again cost, nats. A change is decided on time only if the evidence
+    /// after it pays its cost within `lagSeconds`, and standing is told from slow movement more slowly
+    /// than movement from standing: stopping costs less, and the sum still keeps a slow hiker moving.
+    static let stopPenalty = 2.0, startPenalty = 2.5
     /// The most moving pays per window for predicting the run's own pace, nats (see `score`).
     static let paceCostCap = 0.35
     /// `(pace / √(2π)σ)²` at which `paceCostCap` is reached (spares the logarithm).
@@ -116,17 +119,6 @@ struct MotionModel: Sendable {
         self.sport = sport
         self.maxSpeedMetersPerSecond = maxSpeedMetersPerSecond
         typicalSpeed = Self.priorSpeed(sport)
-    }
-
-    private static func priorSpeed(_ sport: Sport?) -> Double {
-        switch sport {
-        case .running: 3
-        case .walking, .swimming: 1.2
-        case .hiking: 0.9
-        case .cycling: 6
-        case .skiing: 4
-        case .transition, nil: 1.5
-        }
     }
 
     var hasPending: Bool { firstPending < points.count }
@@ -347,10 +339,10 @@ struct MotionModel: Sendable {
         let weight = min(1, max(0, time - previousTime) / window)
         var evidence = weight * stoppedOverMovingLog
         if deviceSpeed.isFinite {
-            evidence += deviceSpeed >= 1 ? -2 * Self.switchPenalty : (deviceSpeed < 0.2 ? 0.2 : 0)
+            evidence += deviceSpeed >= 1 ? -2 * Self.startPenalty : (deviceSpeed < 0.2 ? 0.2 : 0)
         }
-        let fromStoppedToStopped = scoreStopped, fromMovingToStopped = scoreMoving - Self.switchPenalty
-        let fromMovingToMoving = scoreMoving, fromStoppedToMoving = scoreStopped - Self.switchPenalty
+        let fromStoppedToStopped = scoreStopped, fromMovingToStopped = scoreMoving - Self.stopPenalty
+        let fromMovingToMoving = scoreMoving, fromStoppedToMoving = scoreStopped - Self.startPenalty
         let intoStopped = fromStoppedToStopped >= fromMovingToStopped
         let intoMoving = fromStoppedToMoving > fromMovingToMoving
         scoreStopped = max(fromStoppedToStopped, fromMovingToStopped) + evidence
