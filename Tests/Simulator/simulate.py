@@ -5,7 +5,8 @@ Run:  pip install geographiclib && python3 Tests/Simulator/simulate.py --seed 1 
 
 For each class (all by default) it writes DIR/CLASS.gpx and adds an entry to DIR/truth.json:
 distance_m, moving_s, elevation_gain_m, elevation_loss_m, stops (each true stop's start and end,
-seconds from the first fix), the file and the tolerances the tests hold Tempo to. Everything is seeded: the same seed gives the same files, byte for byte.
+seconds from the first fix), the file and the tolerances the tests hold Tempo to. Everything is
+seeded: the same seed gives the same files, byte for byte.
 
 How a track is made (independent of Tempo's code):
 - A path is a list of legs: straight (length, speed), arc (radius, turn in degrees, speed) and
