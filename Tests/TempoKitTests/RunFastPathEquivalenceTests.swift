@@ -103,6 +103,11 @@ import Testing
         }
     }
 
+    /// The motion model's written-out constant is the exponential it stands for, to the last bit.
+    @Test func paceCostCapIsWrittenOutExactly() {
+        #expect(MotionModel.paceCostCapResolved == exp(2 * MotionModel.paceCostCap))
+    }
+
     @Test func dropCountsAreKeptByReason() {
         #expect(FixDropReason.allCases.enumerated().allSatisfy { $0.offset == $0.element.countIndex })
         var filter = FixFilter()

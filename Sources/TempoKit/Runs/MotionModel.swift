@@ -61,8 +61,9 @@ struct MotionModel: Sendable {
     static let stopPenalty = 2.0, startPenalty = 2.5
     /// The most moving pays per window for predicting the run's own pace, nats (see `score`).
     static let paceCostCap = 0.35
-    /// `(pace / √(2π)σ)²` at which `paceCostCap` is reached (spares the logarithm).
-    static let paceCostCapResolved = exp(2 * paceCostCap)
+    /// `(pace / √(2π)σ)²` at which `paceCostCap` is reached (spares the logarithm): e^(2 × 0.35),
+    /// written out so that reading it costs no lazy initialisation (`RunFastPathEquivalenceTests`).
+    static let paceCostCapResolved = 2.013_752_707_470_476_6
     /// A receiver moving slower than this (m/s) over a long time is still moving; below it over
     /// a short one it is indistinguishable from noise.
     static let slowestMovementMetersPerSecond = 0.3
