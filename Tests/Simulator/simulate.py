@@ -17,7 +17,7 @@ How a track is made (independent of Tempo's code):
   moving time the time spent in legs that move; stops of 10 s or more are not moving.
 - The true altitude is a function of distance travelled (a climb, or 10 m hills every 400 m).
 - GPS error: a first-order Gauss-Markov process per axis (north, east), standard deviation σ
-  (3–5 m), correlation time τ = 60 s, plus white noise of 0.1–0.3 m; applied as a geodesic
+  (3–5 m; 0–1.5 m for the ride through town's good receiver), correlation time τ = 60 s, plus white noise of 0.1–0.3 m; applied as a geodesic
   offset from the true point. Altitude error: GPS-like (Gauss-Markov, σ 3 m, τ 60 s) or
   barometric (uniform ±0.5 m).
 - Fixes are taken every 1 s (5 s or 10 s where the class says), times in whole seconds.
@@ -238,6 +238,18 @@ def city_walk(rng):
     return p, 1, rng.uniform(3, 5), None, None, None, None, {"distance": 0.04, "moving": 0.06}
 
 
+def ride_lights(rng):
+    """A ride through town from a good receiver (σ 0–1.5 m): 10 stops of 20–60 s at lights."""
+    p = Path(*start_point(rng), rng)
+    for _ in range(10):
+        speed = rng.uniform(5, 8)
+        p.straight(rng.uniform(300, 900), speed)
+        p.stop(rng.uniform(20, 60))
+        p.arc(rng.uniform(8, 20), rng.choice([-90, 90, 0.001]), speed)
+    p.straight(300, 6)
+    return p, 1, rng.uniform(0, 1.5), None, None, None, None, {"distance": 0.015, "moving": 0.06}
+
+
 def rolling_hills(rng):
     p = Path(*start_point(rng), rng)
     p.straight(rng.uniform(8000, 12000), 10)
@@ -308,6 +320,7 @@ CLASSES = {
     "descent_25ms": descent,
     "hairpin_8m": hairpin,
     "city_walk_lights": city_walk,
+    "ride_lights": ride_lights,
     "rolling_hills": rolling_hills,
     "run_then_stand": run_then_stand,
     "long_stop_drift": long_stop_drift,

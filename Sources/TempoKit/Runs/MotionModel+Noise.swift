@@ -27,6 +27,12 @@ extension MotionModel {
         private var oneSpacingWeights = DividedDifference(), twoSpacingsWeights = DividedDifference()
         /// The current estimate, m²/s.
         private(set) var rate = 0.0
+        /// Whether the estimate has seen enough fixes (60) to tell a clean track from a noisy one.
+        var isSettled: Bool { oneSpacing.samples >= 120 }
+        /// The part of the rate that wanders (a random walk's), m²/s: white noise, which reads twice
+        /// as large at one fix's spacing as at two (20σ² over 6·h), counts in `rate` but not here,
+        /// and a velocity fitted over a few seconds already averages it away.
+        private(set) var wanderingRate = 0.0
 
         /// Takes in the newest fix of `points` (the segment so far, oldest first).
         mutating func update(with points: [Point]) {
@@ -37,6 +43,7 @@ extension MotionModel {
             let one = oneSpacing.rate, two = twoSpacings.rate
             let motionShare = twoSpacings.samples >= Self.samplesBeforeRatio && one > 0 ? two / one : 1
             rate = one * min(1, max(0, (Self.motionOnlyRatio - motionShare) * Self.inverseRatioSpan))
+            wanderingRate = min(rate, max(0, 2 * two - one))
         }
 
         /// Adds the third differences of four fixes, per axis.

@@ -43,4 +43,26 @@ extension MotionModel {
         let fit = self.fit(around: index, before: before, after: after)
         return (fit.velocityEast, fit.velocityNorth, fit.span)
     }
+
+    /// The fix's position on the smoothed path, given the speed fitted within `speedWindowSeconds` of it,
+    /// from fixes taken within `run` (on a quiet track, the fix's run of movement as far as decided:
+    /// a line through a stop's fixes and the movement around it put the fixes next to the stop metres
+    /// off it, and the way across each stop of a ride at 6 m/s grew by 10–20 m).
+    mutating func smoothed(_ index: Int, speed: Double, within run: ClosedRange<Double>) -> Coordinate {
+        let point = points[index]
+        let v = max(Self.slowestMovementMetersPerSecond, speed)
+        // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
+        // Within the run, and as far back as ahead: a line reaching out of the run, or ahead of its
+        // first fix only, puts a fix next to a stop metres off it.
+        let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v),
+                             point.time - run.lowerBound, run.upperBound - point.time)
+        guard halfWindow >= 0.5 else { return point.coordinate }
+        let fit = self.fit(around: index, before: halfWindow, after: halfWindow, reachNeighbours: false)
+        // Sparse or "smart" recording (fixes more than 2.5 s apart on average) keeps the fixes
+        // the device chose, often on corners: a line through three or four of them would cut the
+        // corner, so such a window needs five.
+        let dense = fit.span <= Self.denseSpacingSeconds * Double(fit.count - 1)
+        guard fit.count >= (dense ? 3 : 5) else { return point.coordinate }
+        return plane?.unproject(east: fit.east, north: fit.north) ?? point.coordinate
+    }
 }

@@ -23,7 +23,7 @@ import Foundation
 ///   `lagSeconds`. Distance is the geodesic along these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
 ///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for
-///   noisier fixes and slower movement): stopped means that velocity is noise around zero; moving
+///   noisier fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity is noise around zero; moving
 ///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
 ///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
 ///   speed over the last 40 s (up to 130 s while all were judged stopped) where the noise cannot
@@ -43,8 +43,11 @@ struct MotionModel: Sendable {
     /// Half-width of the window the speed behind the typical speed and the smoothing is fitted over, seconds.
     static let speedWindowSeconds = 5.0
     /// The least and most half-width of the window a stop is judged over, seconds (see `stopWindow`;
-    /// under 4 s, noise hid a cyclist climbing at 1.4 m/s for 12 s).
-    static let stopWindowRange = 4.0...20.0
+    /// under 4 s, noise hid a cyclist climbing at 1.4 m/s for 12 s). Where the noise that wanders is
+    /// below `noisyRate` (m²/s: a receiver whose error wanders by 3 m, 2σ²/τ ≈ 0.3), once measured,
+    /// the least shrinks with it, to `cleanStopWindow` on a clean track, where a step's own velocity
+    /// is exact (±4 s there took 3 s off both ends of each stop of a ride: moving time ran on).
+    static let stopWindowRange = 4.0...20.0, cleanStopWindow = 1.0, noisyRate = 0.3
     /// The most a stop window reaches ahead of its fix, seconds: the rest of a longer window reaches back.
     static let stopWindowAhead = 8.0
     /// The share of the typical moving speed below which a fit speed looks like standing still.
@@ -80,7 +83,7 @@ struct MotionModel: Sendable {
     /// The physical bound on a step, m/s.
     let maxSpeedMetersPerSecond: Double
     /// The plane the segment is smoothed on, tangent at its first fix.
-    private var plane: LocalPlane?
+    private(set) var plane: LocalPlane?
     /// History (for windows reaching back) and the fixes not yet decided, from `firstPending`.
     private(set) var points: [Point] = []
     private var firstPending = 0
@@ -115,6 +118,8 @@ struct MotionModel: Sendable {
     private var outliersInARow = 0
     /// When the latest fix decided moving was taken (`sustainedSpeed` reaches back to it).
     private var lastMovingTime = -Double.infinity
+    /// When the run of fixes decided moving that the latest decided fix belongs to began (nil: it was stopped).
+    private var movingSince: Double?
 
     init(sport: Sport?, maxSpeedMetersPerSecond: Double) {
         self.sport = sport
@@ -231,10 +236,16 @@ struct MotionModel: Sendable {
             stopped = stopped ? back.intoStopped : back.intoMoving
             index -= 1
         }
+        var stopAhead = 0  // the next fix backtracked as stopped (a line fit never reaches across a stop)
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
             let moving = !backtracked[offset]
             let point = points[index]
+            if stopAhead <= offset {
+                stopAhead = offset + 1
+                while stopAhead < scored - lastDecided && !backtracked[stopAhead] { stopAhead += 1 }
+            }
+            if !moving { movingSince = nil } else if movingSince == nil { movingSince = point.time }
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
             if moving { lastMovingTime = point.time }
@@ -251,7 +262,12 @@ struct MotionModel: Sendable {
                 let weight = dt / min(Self.priorSeconds + movingSecondsSeen, Self.typicalSpeedSeconds)
                 typicalSpeed += ((sustained?.speed ?? speed) - typicalSpeed) * weight
             }
-            decisions.append(Decision(point: point, smoothed: smoothed(index, speed: speed), moving: moving))
+            // On a quiet track a run's ends are sharp, and a line through them and the stop beside them
+            // is what puts them off; under more noise a line's averaging is worth more than that.
+            let until = stopAhead < scored - lastDecided ? points[lastDecided + stopAhead - 1].time : .infinity
+            let run = quietness >= 0.5 ? (movingSince ?? point.time)...until : -Double.infinity...Double.infinity
+            let smoothed = moving ? smoothed(index, speed: speed, within: run) : point.coordinate
+            decisions.append(Decision(point: point, smoothed: smoothed, moving: moving))
         }
         // Forget what no window reaches any more.
         let keepFrom = firstPending > 0 ? points[firstPending - 1].time - Self.longestSustainedWindowBefore : -Double.infinity
@@ -305,12 +321,16 @@ struct MotionModel: Sendable {
         max(Self.slowestMovementMetersPerSecond, min(Self.leastMovingShare * typicalSpeed, Self.leastMovingNoiseFactor * noiseRate.squareRoot()))
     }
 
+    /// How far the wandering noise is below `noisyRate` (0: at or above it, or not yet measured; 1: none).
+    private var quietness: Double { noise.isSettled ? max(0, 1 - noise.wanderingRate / Self.noisyRate) : 0 }
+
     /// How far back the window the moving/stopped velocity is fitted over reaches (`W`; ahead it
     /// reaches `min(W, stopWindowAhead)`), seconds: long enough that the least moving speed stands
     /// about 1.4 standard deviations of the fitted velocity's noise (1.2·D/2W per axis) out of it,
     /// and no longer (a longer one blurs a stop's edges).
     private func stopWindow(least: Double) -> Double {
-        min(Self.stopWindowRange.upperBound, max(Self.stopWindowRange.lowerBound, 2.4 * noiseRate / (least * least)))
+        let shortest = Self.stopWindowRange.lowerBound - (Self.stopWindowRange.lowerBound - Self.cleanStopWindow) * quietness
+        return min(Self.stopWindowRange.upperBound, max(shortest, 2.4 * noiseRate / (least * least)))
     }
 
     /// One step of the Viterbi recursion at `index`, given `leastMovingSpeed` and the stop window
@@ -358,22 +378,6 @@ struct MotionModel: Sendable {
     // `smoothed`, `fit` and `velocity` change nothing, but are `mutating` so that Swift passes the
     // model by reference: a non-mutating call from a mutating method first copies the whole model
     // (about 300 bytes), which cost 8 % of the analysis (callgrind, `runs-benchmark --profile`).
-
-    /// The fix's position on the smoothed path, given the speed fitted within `speedWindowSeconds` of it.
-    private mutating func smoothed(_ index: Int, speed: Double) -> Coordinate {
-        let point = points[index]
-        let v = max(Self.slowestMovementMetersPerSecond, speed)
-        // The noise lengthens the path by about 0.3·D / (W·v²): the window that keeps it within `noiseInflation`.
-        let halfWindow = min(Self.lagSeconds, 0.3 * noiseRate / (Self.noiseInflation * v * v))
-        guard halfWindow >= 0.5 else { return point.coordinate }
-        let fit = self.fit(around: index, before: halfWindow, after: halfWindow, reachNeighbours: false)
-        // Sparse or "smart" recording (fixes more than 2.5 s apart on average) keeps the fixes
-        // the device chose, often on corners: a line through three or four of them would cut the
-        // corner, so such a window needs five.
-        let dense = fit.span <= Self.denseSpacingSeconds * Double(fit.count - 1)
-        guard fit.count >= (dense ? 3 : 5) else { return point.coordinate }
-        return plane?.unproject(east: fit.east, north: fit.north) ?? point.coordinate
-    }
 
     /// Measures the running sums from `origin` again.
     private mutating func rebaseSums(on origin: Point) {
