@@ -227,26 +227,27 @@ def hairpin(rng):
     return p, 1, 0.0, None, None, None, None, {"distance": 0.01, "moving": 0.01}
 
 
-def city_walk(rng):
+def lights(rng, stops, speeds, lengths, radii, last):
+    """Legs at a speed drawn from `speeds`, each ending at a light (a stop of 20–60 s) and a turn
+    (or none) of radius drawn from `radii`; then a last leg (length, speed)."""
     p = Path(*start_point(rng), rng)
-    for _ in range(14):
-        speed = rng.uniform(1.2, 1.6)
-        p.straight(rng.uniform(120, 300), speed)
+    for _ in range(stops):
+        speed = rng.uniform(*speeds)
+        p.straight(rng.uniform(*lengths), speed)
         p.stop(rng.uniform(20, 60))
-        p.arc(rng.uniform(5, 15), rng.choice([-90, 90, 0.001]), speed)
-    p.straight(200, 1.4)
+        p.arc(rng.uniform(*radii), rng.choice([-90, 90, 0.001]), speed)
+    p.straight(*last)
+    return p
+
+
+def city_walk(rng):
+    p = lights(rng, 14, (1.2, 1.6), (120, 300), (5, 15), (200, 1.4))
     return p, 1, rng.uniform(3, 5), None, None, None, None, {"distance": 0.04, "moving": 0.06}
 
 
 def ride_lights(rng):
     """A ride through town from a good receiver (σ 0–1.5 m): 10 stops of 20–60 s at lights."""
-    p = Path(*start_point(rng), rng)
-    for _ in range(10):
-        speed = rng.uniform(5, 8)
-        p.straight(rng.uniform(300, 900), speed)
-        p.stop(rng.uniform(20, 60))
-        p.arc(rng.uniform(8, 20), rng.choice([-90, 90, 0.001]), speed)
-    p.straight(300, 6)
+    p = lights(rng, 10, (5, 8), (300, 900), (8, 20), (300, 6))
     return p, 1, rng.uniform(0, 1.5), None, None, None, None, {"distance": 0.015, "moving": 0.06}
 
 

@@ -237,6 +237,7 @@ struct MotionModel: Sendable {
             index -= 1
         }
         var stopAhead = 0  // the next fix backtracked as stopped (a line fit never reaches across a stop)
+        let quiet = quietness >= 0.5
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
             let moving = !backtracked[offset]
@@ -265,7 +266,7 @@ struct MotionModel: Sendable {
             // On a quiet track a run's ends are sharp, and a line through them and the stop beside them
             // is what puts them off; under more noise a line's averaging is worth more than that.
             let until = stopAhead < scored - lastDecided ? points[lastDecided + stopAhead - 1].time : .infinity
-            let run = quietness >= 0.5 ? (movingSince ?? point.time)...until : -Double.infinity...Double.infinity
+            let run = quiet ? (movingSince ?? point.time)...until : -Double.infinity...Double.infinity
             let smoothed = moving ? smoothed(index, speed: speed, within: run) : point.coordinate
             decisions.append(Decision(point: point, smoothed: smoothed, moving: moving))
         }
