@@ -36,4 +36,31 @@ import Testing
         #expect(RunSummary(recorder: recorder) == one)
         #expect(!one.bestEfforts.isEmpty && one.elevationGainMeters != nil && one.sensors.heartRate != nil && one.splits.count > 10)
     }
+
+    /// `RunAnalysis.summarize` measures the length as drawn on the other core while the recorder
+    /// runs; it must be the replay's, fed fix by fix, to the last bit (segments, an empty one, and
+    /// fixes whose coordinates are not valid included).
+    @Test func theLengthAsDrawnMeasuredApartIsTheReplays() {
+        var noise = RunSimulation(sigmaMeters: 4, correlation: 0.95, seed: 7)
+        var segments: [[LocationFix]] = [[], [], [], []]
+        var along = 0.0
+        for index in 0..<24_000 {
+            along += index % 900 < 700 ? 2.9 : 0
+            var fix = RunSimulation.fix(second: Double(index + (index >= 9_000 ? 300 : 0)), alongMeters: along, noise: noise.noise())
+            if index % 997 == 0 { fix.coordinate = Coordinate(latitude: .nan, longitude: 10) }
+            segments[index < 9_000 ? 0 : index < 15_000 ? 2 : 3].append(fix)
+        }
+        #expect(segments.reduce(0) { $0 + $1.count } >= RunSummary.samplesForTwoCores)
+        var replay = RunReplay()
+        for segment in segments {
+            if segment.isEmpty { replay.emptySegment() }
+            for fix in segment { replay.add(fix) }
+            replay.endSegment()
+        }
+        let fed = replay.summary()
+        let summarized = RunAnalysis.summarize(segments: segments)
+        #expect(summarized == fed)
+        #expect(summarized.unfilteredDistanceMeters?.bitPattern == fed.unfilteredDistanceMeters?.bitPattern)
+        #expect((fed.unfilteredDistanceMeters ?? 0) > fed.distanceMeters)
+    }
 }

@@ -20,6 +20,8 @@ public enum RunAnalysis {
         segments: [[LocationFix]], lapStarts: [Date], sportChanges: [SportChange], settings: RunSettings
     ) -> RunReplay {
         var replay = RunReplay(lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
+        // The length as drawn: a recorder has none, and `summarize` measures it apart.
+        replay.measuresUnfilteredDistance = false
         replay.reserveCapacity(segments.reduce(0) { $0 + $1.count })
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
@@ -34,8 +36,27 @@ public enum RunAnalysis {
         segments: [[LocationFix]], lapStarts: [Date] = [], sportChanges: [SportChange] = [],
         settings: RunSettings = RunSettings(), splitUnit: SplitUnit = .kilometer
     ) -> RunSummary {
-        // The replay measures the unfiltered length as it goes (one pass over the fixes).
-        var replay = replayed(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
-        return replay.summary(splitUnit: splitUnit)
+        // The unfiltered length needs nothing the recorder decides: on a long track it is measured on
+        // the other core while the recorder runs (the same steps, in the same order, as the replay's).
+        let fixes = segments.reduce(0) { $0 + $1.count }
+        var (summary, unfiltered) = Concurrently.both(inParallel: fixes >= RunSummary.samplesForTwoCores) {
+            var replay = replayed(segments: segments, lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
+            return replay.summary(splitUnit: splitUnit)
+        } _: {
+            unfilteredDistanceMeters(segments)
+        }
+        summary.unfilteredDistanceMeters = unfiltered
+        return summary
+    }
+
+    /// The geodesic length of `segments` as drawn: every valid fix, each segment on its own
+    /// (what `RunReplay.unfilteredDistanceMeters` measures as it is fed), metres.
+    static func unfilteredDistanceMeters(_ segments: [[LocationFix]]) -> Double {
+        var meters = 0.0
+        for segment in segments {
+            var walk = GeodesicWalk()
+            for fix in segment where fix.coordinate.isValid { meters += walk.step(to: fix.coordinate) ?? 0 }
+        }
+        return meters
     }
 }

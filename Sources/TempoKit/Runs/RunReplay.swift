@@ -16,6 +16,8 @@ public struct RunReplay: Sendable {
     public private(set) var recorder: RunRecorder
     /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres.
     public private(set) var unfilteredDistanceMeters = 0.0
+    /// Whether `unfilteredDistanceMeters` is measured (`RunAnalysis.summarize` measures it apart).
+    var measuresUnfilteredDistance = true
 
     private var lapStarts: [Date]
     private var nextLap = 0
@@ -87,7 +89,7 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
-        if fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
+        if measuresUnfilteredDistance && fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
         guard let time = fix.time else {
             if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
             return
