@@ -202,6 +202,19 @@ def slow_hike(rng, interval):
         "distance": 0.06, "moving": 0.06, "gain": 0.15}
 
 
+def slowest_walk(rng):
+    """Walking at 0.3 m/s, the slowest pace that is still movement, with turns of 30–180° on 3–8 m
+    radii, from a receiver of σ 1–3 m. The bounds are wider than a hike's: at this pace the 10 s lag
+    lets a line average only 3 m of way (the noise left adds ~0.3·D/(10·v²), up to 10 %), and a
+    track that starts this slowly is told from standing only once its pace is learned, one to four
+    minutes in (up to 19 % of a 35-minute walk's moving time at σ near 3 m)."""
+    p = Path(*start_point(rng), rng)
+    for _ in range(6):
+        p.straight(rng.uniform(60, 120), 0.3)
+        p.arc(rng.uniform(3, 8), rng.choice([-1, 1]) * rng.uniform(30, 180), 0.3)
+    return p, 1, rng.uniform(1, 3), None, None, None, None, {"distance": 0.12, "moving": 0.2}
+
+
 def loop80(rng):
     p = Path(*start_point(rng), rng)
     radius = 80 / (2 * math.pi)
@@ -317,6 +330,7 @@ CLASSES = {
     "ride_slow_climb": ride_slow_climb,
     "slow_hike_1s": lambda rng: slow_hike(rng, 1),
     "slow_hike_5s": lambda rng: slow_hike(rng, 5),
+    "slowest_walk": slowest_walk,
     "loop_80m": loop80,
     "descent_25ms": descent,
     "hairpin_8m": hairpin,
