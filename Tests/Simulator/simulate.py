@@ -20,7 +20,8 @@ How a track is made (independent of Tempo's code):
   (3–5 m; 0–1.5 m for the ride through town's good receiver), correlation time τ = 60 s, plus white noise of 0.1–0.3 m; applied as a geodesic
   offset from the true point. Altitude error: GPS-like (Gauss-Markov, σ 3 m, τ 60 s) or
   barometric (uniform ±0.5 m).
-- Fixes are taken every 1 s (5 s or 10 s where the class says), times in whole seconds.
+- Fixes are taken every 1 s (5 s or 10 s where the class says), times in whole seconds; one class
+  leaves out a tenth of its fixes at random (a 5 s device that skips one now and then).
 """
 import argparse
 import json
@@ -190,7 +191,9 @@ def ride_slow_climb(rng):
     return p, 1, rng.uniform(3, 5), rng.choice([None, "Ride"]), None, None, None, {"distance": 0.02, "moving": 0.02}
 
 
-def slow_hike(rng, interval):
+def slow_hike(rng, interval, missing=None):
+    """Switchbacks at 0.4–0.8 m/s climbing 5–12 %. With `missing`, that share of the fixes (never
+    the first or last) is not logged, as a 5 s device skips one now and then."""
     p = Path(*start_point(rng), rng)
     for leg in range(12):
         speed = rng.uniform(0.4, 0.8)
@@ -198,8 +201,10 @@ def slow_hike(rng, interval):
         p.arc(rng.uniform(3, 8), (1 if leg % 2 else -1) * rng.uniform(150, 180), speed)
     climb = rng.uniform(0.05, 0.12)
     altitude = lambda d: 600 + climb * d + 4 * math.sin(d / 150)
-    return p, interval, rng.uniform(3, 4), "Hike" if rng.random() < 0.5 else None, altitude, "gps", None, {
-        "distance": 0.06, "moving": 0.06, "gain": 0.15}
+    tolerance = {"distance": 0.06, "moving": 0.06, "gain": 0.15}
+    if missing:
+        tolerance["missing"] = missing
+    return p, interval, rng.uniform(3, 4), "Hike" if rng.random() < 0.5 else None, altitude, "gps", None, tolerance
 
 
 def slowest_walk(rng):
@@ -330,6 +335,7 @@ CLASSES = {
     "ride_slow_climb": ride_slow_climb,
     "slow_hike_1s": lambda rng: slow_hike(rng, 1),
     "slow_hike_5s": lambda rng: slow_hike(rng, 5),
+    "slow_hike_5s_missing": lambda rng: slow_hike(rng, 5, missing=0.1),
     "slowest_walk": slowest_walk,
     "loop_80m": loop80,
     "descent_25ms": descent,
@@ -353,6 +359,10 @@ def make(name, seed, out):
     fixes = sample(path, interval, sigma, rng, altitude, altitude_noise, gap)
     if name == "long_stop_drift":
         fixes = add_drift(path, fixes, rng, *tolerance.pop("drift"))
+    if "missing" in tolerance:
+        share = tolerance.pop("missing")
+        fixes = [fix for index, fix in enumerate(fixes)
+                 if index in (0, len(fixes) - 1) or rng.random() >= share]
     file = os.path.join(out, f"{name}.gpx")
     write_gpx(file, fixes, sport)
     entry = {"file": f"{name}.gpx", "class": name, "seed": seed, "sport": sport, "interval_s": interval,

@@ -22,7 +22,20 @@ import TempoTestSupport
 
     @Test(arguments: seeds)
     func everyClassIsWithinItsTolerance(seed: Int) throws {
-        let (folder, truths) = try Simulator.generate(seed: seed)
+        try checkTolerances(seed: seed)
+    }
+
+    /// A 5 s hike with a tenth of its fixes missing, at seeds whose distance was 7.5–8.2 % long
+    /// (bound 6 %) while a window short of a fix left its fixes unsmoothed.
+    @Test(arguments: [24, 29, 40])
+    func aSparseHikeMissingFixesIsSmoothed(seed: Int) throws {
+        try checkTolerances(seed: seed, classes: ["slow_hike_5s_missing"])
+    }
+
+    /// `tempo run summary` of each simulated track of `seed` (of `classes`, every class when empty)
+    /// against the simulator's truth and the class's tolerances.
+    private func checkTolerances(seed: Int, classes: [String] = []) throws {
+        let (folder, truths) = try Simulator.generate(seed: seed, classes: classes)
         defer { try? FileManager.default.removeItem(at: folder) }
         let tempo = try TempoBinary()
         defer { tempo.cleanUp() }
