@@ -33,6 +33,12 @@ extension MotionModel {
         /// as large at one fix's spacing as at two (20σ² over 6·h), counts in `rate` but not here,
         /// and a velocity fitted over a few seconds already averages it away.
         private(set) var wanderingRate = 0.0
+        /// The rate read at one fix's spacing with nothing taken out for motion, m²/s: what the
+        /// noise may be, where `rate` is what is surely noise. Every 3 s or more a rider's corners
+        /// make the ratio read motion and `rate` 0, yet a stop's fixes carry their noise still; the
+        /// moving/stopped test weighs velocities against this one (on such a ride through town,
+        /// 0.2–0.4 m/s of noise at each light passed for movement: moving time up to 30 % long).
+        var unseparatedRate: Double { oneSpacing.rate }
 
         /// Takes in the newest fix of `points` (the segment so far, oldest first).
         mutating func update(with points: [Point]) {

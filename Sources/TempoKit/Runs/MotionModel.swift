@@ -23,9 +23,9 @@ import Foundation
 ///   `lagSeconds`. Distance is the geodesic along these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
 ///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for
-///   noisier fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity is noise around zero; moving
-///   means a speed of at least `max(slowestMovement, min(0.55 × the typical moving speed of the
-///   last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
+///   noisier fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity
+///   is noise (`unseparatedRate`) around zero; moving means a speed of at least `max(slowestMovement,
+///   min(0.55 × the typical moving speed of the last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
 ///   speed over the last 40 s (up to 130 s while all were judged stopped) where the noise cannot
 ///   explain it (`sustainedSpeed`), so a hiker slower than a sport's prior is not held to it.
 ///   Once the run's own pace is known, moving also pays for predicting it (`paceCostCap`), so the
@@ -321,7 +321,8 @@ struct MotionModel: Sendable {
     /// walker's 1.4 m/s, the hiker's 0.6) where the noise is large enough to need it, never below
     /// `slowestMovementMetersPerSecond`.
     private var leastMovingSpeed: Double {
-        max(Self.slowestMovementMetersPerSecond, min(Self.leastMovingShare * typicalSpeed, Self.leastMovingNoiseFactor * noiseRate.squareRoot()))
+        let noiseBound = Self.leastMovingNoiseFactor * noise.unseparatedRate.squareRoot()
+        return max(Self.slowestMovementMetersPerSecond, min(Self.leastMovingShare * typicalSpeed, noiseBound))
     }
 
     /// How far the wandering noise is below `noisyRate` (0: at or above it, or not yet measured; 1: none).
@@ -343,9 +344,9 @@ struct MotionModel: Sendable {
         let velocity = self.velocity(around: index, before: before, after: after)
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         // Spread of the fitted velocity per axis: a random walk's slope over a window of T
-        // seconds varies by about 1.2·D/T, plus a floor for rounding and a clean track.
+        // seconds varies by about 1.2·D/T (`unseparatedRate`), plus a floor for rounding and a clean track.
         let window = velocity.span > 0 ? velocity.span : before + after
-        let variance = 1.2 * noiseRate / window + 0.01 * 0.01
+        let variance = 1.2 * noise.unseparatedRate / window + 0.01 * 0.01
         // Stopped: the velocity is noise around zero, log p = −v²/2σ² − log 2πσ². Moving: a speed of
         // at least `least`, any direction, log p = −(least − v)₊²/2σ² − log(√(2πσ²) · 2π·max(v, least)).
         let shortfall = max(0, least - speed)
