@@ -60,10 +60,10 @@ extension MotionModel {
         let fit = self.fit(around: index, before: halfWindow, after: halfWindow, reachNeighbours: false)
         // Sparse or "smart" recording (fixes more than 2.5 s apart on average) keeps the fixes
         // the device chose, often on corners: a line through three or four of them would cut the
-        // corner, so such a window needs five. When the fix before or after is missing (a 5 s
-        // device that skipped one, smart recording's longer gaps), the window reaches back twice as
-        // far, within the run, for its five: left unsmoothed, such fixes lengthened a 5 s hike with
-        // a tenth of its fixes missing by up to 9 %.
+        // corner, so such a window needs five. Where it holds fewer (a 5 s device skipped a fix,
+        // smart recording left a longer gap, or the window is shorter than four spacings), it
+        // reaches back twice as far, within the run, for its five: left unsmoothed, such fixes
+        // lengthened a 5 s hike with a tenth of its fixes missing by up to 10 %.
         let dense = fit.span <= Self.denseSpacingSeconds * Double(fit.count - 1)
         if !dense && fit.count < 5 {
             let back = min(2 * halfWindow, point.time - run.lowerBound)

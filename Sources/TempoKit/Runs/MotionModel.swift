@@ -21,19 +21,19 @@ import Foundation
 ///   `±W` seconds of it, `W` chosen so that the noise adds at most `noiseInflation` to the
 ///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
 ///   `lagSeconds`. Distance is the geodesic along these positions.
-/// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted
-///   from `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for
-///   noisier fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity
-///   is noise (`unseparatedRate`) around zero; moving means a speed of at least `max(slowestMovement,
-///   min(0.55 × the typical moving speed of the last two minutes, √D))`, the typical speed learning, while fixes are judged stopped, from the
-///   speed over the last 40 s (up to 130 s while all were judged stopped) where the noise cannot
-///   explain it (`sustainedSpeed`), so a hiker slower than a sport's prior is not held to it.
-///   Once the run's own pace is known, moving also pays for predicting it (`paceCostCap`), so the
-///   noise of a receiver standing at a traffic light, which would pass for a slow walk, does not
-///   hold off a stop for half a minute. Leaving a state costs nats (`stopPenalty`, `startPenalty`),
-///   so a stop needs sustained evidence, and a slow walker — whose speed stands out of the noise
-///   over tens of seconds — is never stopped by a single window. A device's own speed (Doppler),
-///   where the file has it, is evidence too.
+/// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted from
+///   `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for noisier
+///   fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity is noise
+///   (`unseparatedRate`) around zero; moving means a speed of at least `max(slowestMovement,
+///   min(0.55 × the typical moving speed of the last two minutes, √D))`, the typical speed
+///   learning, while fixes are judged stopped, from the speed over the last 40 s (up to 130 s while
+///   all were judged stopped) where the noise cannot explain it (`sustainedSpeed`), so a hiker
+///   slower than a sport's prior is not held to it. Once the run's own pace is known, moving also
+///   pays for predicting it (`paceCostCap`), so the noise of a receiver standing at a traffic
+///   light, which would pass for a slow walk, does not hold off a stop for half a minute. Leaving a
+///   state costs nats (`stopPenalty`, `startPenalty`), so a stop needs sustained evidence, and a
+///   slow walker — whose speed stands out of the noise over tens of seconds — is never stopped by a
+///   single window. A device's own speed (Doppler), where the file has it, is evidence too.
 ///
 /// Decisions come `lagSeconds` after a fix (or when the segment ends), so live recording may
 /// revise only its last seconds, and a file gives exactly what recording the same fixes gave.
