@@ -4,7 +4,8 @@ import Glibc
 import Musl
 #endif
 
-/// Growth for the region monitor's large arrays, which a fix reads at a few random places each.
+/// Growth for the region monitor's large arrays, which a fix reads at a few random places each
+/// (and room for the run recorder's columns, whose first touch costs fewer faults in huge pages).
 ///
 /// At a million conditions the slots alone take tens of megabytes: every random read is then also
 /// a miss in the processor's address-translation cache, whose 4 KiB pages cover a few megabytes at

@@ -22,7 +22,7 @@ public enum RunAnalysis {
         var replay = RunReplay(lapStarts: lapStarts, sportChanges: sportChanges, settings: settings)
         // The length as drawn: a recorder has none, and `summarize` measures it apart.
         replay.measuresUnfilteredDistance = false
-        replay.reserveCapacity(segments.reduce(0) { $0 + $1.count })
+        replay.reserveCapacity(exactly: segments.reduce(0) { $0 + $1.count })
         for segment in segments {
             if segment.isEmpty { replay.emptySegment() }
             for fix in segment { replay.add(fix) }

@@ -55,6 +55,11 @@ public struct RunReplay: Sendable {
         recorder.reserveCapacity(fixes)
     }
 
+    /// Makes room for exactly the `fixes` fixes that will be added (`RunRecorder.reserveCapacity(_:hugePages:)`).
+    mutating func reserveCapacity(exactly fixes: Int) {
+        recorder.reserveCapacity(fixes, hugePages: true)
+    }
+
     /// Ends the current segment; the next fix begins a new one (empty segments do not count).
     public mutating func endSegment() {
         if segmentHasFixes { boundary = true }

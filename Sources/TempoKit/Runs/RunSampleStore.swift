@@ -39,16 +39,20 @@ struct RunSampleStore: Sendable {
         if movingSeconds == nil { unmovingCount += 1 }
     }
 
-    /// Makes room for `count` samples in every column.
-    mutating func reserveCapacity(_ count: Int) {
-        times.reserveCapacity(count)
-        latitudes.reserveCapacity(count)
-        longitudes.reserveCapacity(count)
-        altitudes.reserveCapacity(count)
-        segments.reserveCapacity(count)
-        distances.reserveCapacity(count)
-        timers.reserveCapacity(count)
-        movings.reserveCapacity(count)
+    /// Makes room for `count` samples in every column, in buffers offered for huge pages when
+    /// `hugePages` (see `RunRecorder.reserveCapacity(_:hugePages:)`).
+    mutating func reserveCapacity(_ count: Int, hugePages: Bool = false) {
+        func reserve<Element>(_ column: inout [Element]) {
+            if hugePages { LargeArray.reserve(count - column.count, in: &column, growth: 0) } else { column.reserveCapacity(count) }
+        }
+        reserve(&times)
+        reserve(&latitudes)
+        reserve(&longitudes)
+        reserve(&altitudes)
+        reserve(&segments)
+        reserve(&distances)
+        reserve(&timers)
+        reserve(&movings)
     }
 
     /// Keeps the first `count` samples.
