@@ -43,7 +43,11 @@ struct RunSampleStore: Sendable {
     /// `hugePages` (see `RunRecorder.reserveCapacity(_:hugePages:)`).
     mutating func reserveCapacity(_ count: Int, hugePages: Bool = false) {
         func reserve<Element>(_ column: inout [Element]) {
-            if hugePages { LargeArray.reserve(count - column.count, in: &column, growth: 0) } else { column.reserveCapacity(count) }
+            if hugePages {
+                LargeArray.reserve(count - column.count, in: &column, growth: 0)
+            } else {
+                column.reserveCapacity(count)
+            }
         }
         reserve(&times)
         reserve(&latitudes)
