@@ -25,8 +25,14 @@ public struct ElevationProfile: Sendable, Hashable {
     /// `smoothingHalfDistanceMeters` each side (with 60 s, GPS altitude's wander over a minute
     /// read as dips of a few metres on a steady climb at 0.4–0.6 m/s, and its gain up to 16 % high).
     public static let maxSmoothingHalfWindow = 90.0
-    /// A change smaller than this (metres) is not counted until it grows past it.
+    /// A change smaller than this (metres) is not counted until it grows past it: the threshold
+    /// where the altitudes barely wander (a barometer), growing with their measured wander.
     public static let thresholdMeters = 2.0
+    /// ... up to this (metres): half the smallest hill a profile keeps (10 m hills every 400 m).
+    public static let maxThresholdMeters = 5.0
+    /// The threshold is how far the altitude's noise wanders over this long (seconds), as measured
+    /// from the segment's own altitudes: GPS altitude error wanders over about a minute.
+    public static let wanderSeconds = 60.0
 
     /// Gain and loss over the samples (grouped by their `segment`); `nil` without altitudes.
     public init?(samples: [RunSample]) {
@@ -51,10 +57,12 @@ public struct ElevationProfile: Sendable, Hashable {
             xs.removeAll(keepingCapacity: true)
             distances.removeAll(keepingCapacity: true)
             altitudes.removeAll(keepingCapacity: true)
+            var timed = true
             for index in start..<end {
                 let value = store.altitudes[index]
                 guard value.isFinite else { continue }
                 let seconds = store.times[index]
+                if seconds.isNaN { timed = false }
                 xs.append(seconds.isNaN ? Double(index - start) : seconds)
                 distances.append(store.distances[index])
                 altitudes.append(value)
@@ -62,7 +70,7 @@ public struct ElevationProfile: Sendable, Hashable {
             if !altitudes.isEmpty {
                 any = true
                 if prefix.count < altitudes.count + 1 { prefix = [Double](repeating: 0, count: altitudes.count + 1) }
-                let (g, l) = Self.gainAndLoss(xs: xs, distances: distances, altitudes: altitudes, prefix: &prefix)
+                let (g, l) = Self.gainAndLoss(xs: xs, distances: distances, altitudes: altitudes, timed: timed, prefix: &prefix)
                 gain += g
                 loss += l
             }
@@ -73,10 +81,11 @@ public struct ElevationProfile: Sendable, Hashable {
         lossMeters = loss
     }
 
-    /// Gain and loss of one segment's points (`xs` in seconds or fix index, `distances` travelled
-    /// in metres, altitudes finite, metres); `prefix` is scratch space for at least `count + 1` values.
+    /// Gain and loss of one segment's points (`xs` in seconds when `timed`, else fix index,
+    /// `distances` travelled in metres, altitudes finite, metres); `prefix` is scratch space for
+    /// at least `count + 1` values.
     static func gainAndLoss(
-        xs: [Double], distances: [Double], altitudes: [Double], prefix: inout [Double]
+        xs: [Double], distances: [Double], altitudes: [Double], timed: Bool, prefix: inout [Double]
     ) -> (Double, Double) {
         let n = altitudes.count
         guard n > 0 else { return (0, 0) }
@@ -134,6 +143,7 @@ public struct ElevationProfile: Sendable, Hashable {
             last = max(lastByTime, lastByDistance)
             return (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
         }
+        let threshold = timed ? self.threshold(times: xs, prefix: prefix) : thresholdMeters
         var gain = 0.0, loss = 0.0
         let initial = smoothed(0)
         var direction = 0, base = initial, low = initial, high = initial
@@ -142,21 +152,21 @@ public struct ElevationProfile: Sendable, Hashable {
             switch direction {
             case 1:
                 if value > high { high = value }
-                if high - value >= thresholdMeters {
+                if high - value >= threshold {
                     gain += high - base
                     base = high; low = value; direction = -1
                 }
             case -1:
                 if value < low { low = value }
-                if value - low >= thresholdMeters {
+                if value - low >= threshold {
                     loss += base - low
                     base = low; high = value; direction = 1
                 }
             default:
                 low = min(low, value); high = max(high, value)
-                if value - low >= thresholdMeters {
+                if value - low >= threshold {
                     base = low; high = value; direction = 1
-                } else if high - value >= thresholdMeters {
+                } else if high - value >= threshold {
                     base = high; low = value; direction = -1
                 }
             }
@@ -164,5 +174,54 @@ public struct ElevationProfile: Sendable, Hashable {
         if direction == 1 { gain += high - base }
         if direction == -1 { loss += base - low }
         return (gain, loss)
+    }
+
+    /// The hysteresis threshold of a timed segment whose spike-cleaned altitudes are the
+    /// differences of `prefix`: how far their noise wanders over `wanderSeconds`, √(D·T), between
+    /// `thresholdMeters` and `maxThresholdMeters`.
+    ///
+    /// D is measured as the run motion model measures a track's (`MotionModel.NoiseEstimate`):
+    /// third differences cancel a steady climb and read a random walk of rate D (m²/s) the same at
+    /// one and at two fixes' spacing, white noise (a barometer's jitter) half as large at two, so
+    /// 2·D₂ − D₁ is the part that wanders. Under GPS altitude error (σ 3 m over a minute, D ≈ 0.3)
+    /// a smoothed altitude still wanders by metres over minutes: on a climb of 2–5 % at hiking
+    /// pace, with the 2 m threshold its dips read as descents and the climbs back as gain (+15 %
+    /// on average, up to +51 %). Barometric altitudes read D under 0.1 and keep 2 m. Read where
+    /// seven fixes in a row are evenly spaced (within 5 %), at most 1,024 places a segment (evenly
+    /// spread); a segment without such a stretch (smart recording) keeps 2 m.
+    static func threshold(times: [Double], prefix: [Double]) -> Double {
+        let n = times.count
+        guard n >= 7 else { return thresholdMeters }
+        var sumOne = 0.0, sumTwo = 0.0, count = 0
+        var spacing = 0.0, scale = 0.0  // 1 / √(6·spacing), for the last spacing seen
+        let step = max(2, (n - 6) / 1024)
+        times.withUnsafeBufferPointer { t in
+            prefix.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < n - 6 {
+                    defer { i += step }
+                    let h = t[i + 1] - t[i], tolerance = 0.05 * h
+                    guard h > 0, abs(t[i + 6] - t[i] - 6 * h) <= tolerance, abs(t[i + 2] - t[i + 1] - h) <= tolerance,
+                          abs(t[i + 3] - t[i + 2] - h) <= tolerance, abs(t[i + 4] - t[i + 3] - h) <= tolerance,
+                          abs(t[i + 5] - t[i + 4] - h) <= tolerance else { continue }
+                    if h != spacing {
+                        spacing = h
+                        scale = 1 / (6 * h).squareRoot()
+                    }
+                    // The cleaned altitudes z₀…z₆; the third differences at one and two spacings,
+                    // each over √(6·its spacing) (a random walk's is N(0, D) then).
+                    let z0 = p[i + 1] - p[i], z1 = p[i + 2] - p[i + 1], z2 = p[i + 3] - p[i + 2]
+                    let z3 = p[i + 4] - p[i + 3], z4 = p[i + 5] - p[i + 4], z6 = p[i + 7] - p[i + 6]
+                    sumOne += abs(z3 - 3 * z2 + 3 * z1 - z0) * scale
+                    sumTwo += abs(z6 - 3 * z4 + 3 * z2 - z0) * scale * 0.707_106_781_186_547_5
+                    count += 1
+                }
+            }
+        }
+        guard count > 0 else { return thresholdMeters }
+        // Mean |x| of a normal x is √(2/π)·σ: the rates are (mean / √(2/π))².
+        let meanOne = sumOne / Double(count), meanTwo = sumTwo / Double(count)
+        let wandering = max(0, (2 * meanTwo * meanTwo - meanOne * meanOne) * .pi / 2)
+        return min(maxThresholdMeters, max(thresholdMeters, (wandering * wanderSeconds).squareRoot()))
     }
 }
