@@ -38,6 +38,16 @@ enum LargeArray {
         }
     }
 
+    /// Makes room in `array` for `capacity` elements in all: as `reserve` does (a large buffer
+    /// offered for huge pages) when `hugePages`, else as `Array.reserveCapacity` does.
+    static func reserveCapacity<Element>(_ capacity: Int, in array: inout [Element], hugePages: Bool) {
+        if hugePages {
+            reserve(capacity - array.count, in: &array, growth: 0)
+        } else {
+            array.reserveCapacity(capacity)
+        }
+    }
+
     /// An array of `count` copies of `value`, in a buffer offered for huge pages when large.
     static func repeating<Element>(_ value: Element, count: Int) -> [Element] {
         guard count * MemoryLayout<Element>.stride >= hugePageThreshold else {

@@ -219,9 +219,9 @@ public struct ElevationProfile: Sendable, Hashable {
             }
         }
         guard count > 0 else { return thresholdMeters }
-        // Mean |x| of a normal x is √(2/π)·σ: the rates are (mean / √(2/π))².
+        // Mean |x| of a normal x is √(2/π)·σ: the rates are (mean / √(2/π))², as `NoiseScale` reads them.
         let meanOne = sumOne / Double(count), meanTwo = sumTwo / Double(count)
-        let wandering = max(0, (2 * meanTwo * meanTwo - meanOne * meanOne) * .pi / 2)
+        let wandering = max(0, (2 * meanTwo * meanTwo - meanOne * meanOne) * MotionModel.NoiseScale.rateScale)
         return min(maxThresholdMeters, max(thresholdMeters, (wandering * wanderSeconds).squareRoot()))
     }
 }

@@ -115,6 +115,7 @@ extension MotionModel {
         var rate: Double { mean * mean * Self.rateScale }
 
         private static let memoryWeight = 1 / Double(memory)
-        private static let rateScale = 1 / (meanAbsoluteOfStandardNormal * meanAbsoluteOfStandardNormal)
+        /// A mean |x| squared times this is the variance of the normal x it came from.
+        static let rateScale = 1 / (meanAbsoluteOfStandardNormal * meanAbsoluteOfStandardNormal)
     }
 }

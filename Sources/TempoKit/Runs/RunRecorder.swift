@@ -107,8 +107,8 @@ public struct RunRecorder: Sendable {
     /// With `hugePages`, columns of 4 MiB or more are offered to the kernel for 2 MiB pages
     /// (`LargeArray`): a million fixes take about 100 MB, first touched as they are recorded, and
     /// taking them 4 KiB at a time cost a tenth of the in-memory analysis (page faults; the whole
-    /// analysis 9 % faster with them, `farm-bench … runs-benchmark --profile 1000000`, ratio 0.91
-    /// over 10 pairs). Only for a count known exactly: a file streamed into the recorder, whose
+    /// analysis 9–10 % faster with them, `farm-bench … runs-benchmark --profile 1000000`, median
+    /// ratios 0.91 and 0.90 over 10 pairs each). Only for a count known exactly: a file streamed into the recorder, whose
     /// count is guessed from its size, got no faster and its times spread wider (GPX, 1 M points:
     /// 0.60–0.91 s against 0.62–0.75 s, 15 pairs).
     mutating func reserveCapacity(_ fixes: Int, hugePages: Bool = false) {

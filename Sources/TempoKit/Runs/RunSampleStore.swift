@@ -42,13 +42,7 @@ struct RunSampleStore: Sendable {
     /// Makes room for `count` samples in every column, in buffers offered for huge pages when
     /// `hugePages` (see `RunRecorder.reserveCapacity(_:hugePages:)`).
     mutating func reserveCapacity(_ count: Int, hugePages: Bool = false) {
-        func reserve<Element>(_ column: inout [Element]) {
-            if hugePages {
-                LargeArray.reserve(count - column.count, in: &column, growth: 0)
-            } else {
-                column.reserveCapacity(count)
-            }
-        }
+        func reserve<Element>(_ column: inout [Element]) { LargeArray.reserveCapacity(count, in: &column, hugePages: hugePages) }
         reserve(&times)
         reserve(&latitudes)
         reserve(&longitudes)

@@ -22,11 +22,7 @@ struct SensorLog: Sendable {
     /// Makes room for the readings of `fixes` fixes at once, instead of growing (and copying) step
     /// by step; in a buffer offered for huge pages when `hugePages`.
     mutating func reserveCapacity(_ fixes: Int, hugePages: Bool = false) {
-        if hugePages {
-            LargeArray.reserve(fixes - readings.count, in: &readings, growth: 0)
-        } else {
-            readings.reserveCapacity(fixes)
-        }
+        LargeArray.reserveCapacity(fixes, in: &readings, hugePages: hugePages)
     }
 
     /// Keeps `fix`'s readings, if it has any.
