@@ -194,7 +194,7 @@ public struct ElevationProfile: Sendable, Hashable {
         guard n >= 7 else { return thresholdMeters }
         var sumOne = 0.0, sumTwo = 0.0, count = 0
         var spacing = 0.0, scale = 0.0  // 1 / √(6·spacing), for the last spacing seen
-        let step = max(2, (n - 6) / 1024)
+        let step = max(1, (n - 6) / 1024)
         times.withUnsafeBufferPointer { t in
             prefix.withUnsafeBufferPointer { p in
                 var i = 0
