@@ -148,7 +148,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "runs-benchmark", dependencies: ["TempoKit", "TempoFormats"],
-            path: "Benchmarks/Runs", exclude: ["accuracy.py"], swiftSettings: settings
+            path: "Benchmarks/Runs", exclude: ["accuracy.py", "restart_bound.py"], swiftSettings: settings
         ),
         .executableTarget(
             name: "focus-benchmark", dependencies: ["TempoKit", "TempoStore"],
