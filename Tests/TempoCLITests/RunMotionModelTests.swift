@@ -32,6 +32,14 @@ import TempoTestSupport
         try checkTolerances(seed: seed, classes: ["slow_hike_5s_missing"])
     }
 
+    /// A ride through town at seeds whose distance was 1.56 % and 1.52 % long (bound 1.5 %) while a
+    /// fix beside a stop had its smoothing window sized for the speed fitted across the stop's edge,
+    /// and a line through the stop's fixes put it metres off.
+    @Test(arguments: [2088, 2108])
+    func aRidesStopsAtLightsAddNoWay(seed: Int) throws {
+        try checkTolerances(seed: seed, classes: ["ride_lights"])
+    }
+
     /// `tempo run summary` of each simulated track of `seed` (of `classes`, every class when empty)
     /// against the simulator's truth and the class's tolerances.
     private func checkTolerances(seed: Int, classes: [String] = []) throws {
