@@ -45,7 +45,8 @@ extension MotionModel {
     }
 
     /// The fix's position on the smoothed path, given the speed its window is sized for (fitted
-    /// within `speedWindowSeconds` of it, never below the share of the pace that moving means),
+    /// within `speedWindowSeconds` of it; beside a stop, never below the share of the pace that
+    /// moving means),
     /// from fixes taken within `run` (on a quiet track, the fix's run of movement as far as decided:
     /// a line through a stop's fixes and the movement around it put the fixes next to the stop metres
     /// off it, and the way across each stop of a ride at 6 m/s grew by 10–20 m).

@@ -19,8 +19,9 @@ import Foundation
 ///   sport's physical bound is impossible whatever the model says.
 /// - **Path.** Each fix's position is a straight-line least-squares fit over the fixes within
 ///   `±W` seconds of it, `W` chosen so that the noise adds at most `noiseInflation` to the
-///   length at the current speed (`W = 0` on a clean track: the fix itself), never more than
-///   `lagSeconds`. Distance is the geodesic along these positions.
+///   length at the current speed (beside a stop, at least the pace that moving means; `W = 0` on
+///   a clean track: the fix itself), never more than `lagSeconds`. Distance is the geodesic along
+///   these positions.
 /// - **Moving or stopped.** A two-state hidden Markov model (Viterbi) over the velocity fitted from
 ///   `W` seconds before each fix to `min(W, 8)` after it (`stopWindow`: 4–20 s, longer for noisier
 ///   fixes and slower movement; down to 1 s on a quiet track): stopped means that velocity is noise
