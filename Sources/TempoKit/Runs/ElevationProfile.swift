@@ -49,43 +49,69 @@ public struct ElevationProfile: Sendable, Hashable {
     init?(store: RunSampleStore) {
         let n = store.count
         var gain = 0.0, loss = 0.0, any = false
+        // A segment whose every sample is timed and has an altitude (the usual one) is read in place;
+        // the others' timed-or-counted points with altitudes are copied out first.
         var xs: [Double] = [], distances: [Double] = [], altitudes: [Double] = [], prefix: [Double] = []
         var start = 0
         while start < n {
             var end = start + 1
             while end < n && store.segments[end] == store.segments[start] { end += 1 }
+            let segment = start..<end
+            start = end
+            if prefix.count < segment.count + 1 { prefix = [Double](repeating: 0, count: segment.count + 1) }
+            if segment.allSatisfy({ store.altitudes[$0].isFinite && !store.times[$0].isNaN }) {
+                any = true
+                let (g, l) = Self.gainAndLoss(store.times, store.distances, store.altitudes, segment, timed: true, prefix: &prefix)
+                gain += g
+                loss += l
+                continue
+            }
             xs.removeAll(keepingCapacity: true)
             distances.removeAll(keepingCapacity: true)
             altitudes.removeAll(keepingCapacity: true)
             var timed = true
-            for index in start..<end {
+            for index in segment {
                 let value = store.altitudes[index]
                 guard value.isFinite else { continue }
                 let seconds = store.times[index]
                 if seconds.isNaN { timed = false }
-                xs.append(seconds.isNaN ? Double(index - start) : seconds)
+                xs.append(seconds.isNaN ? Double(index - segment.lowerBound) : seconds)
                 distances.append(store.distances[index])
                 altitudes.append(value)
             }
-            if !altitudes.isEmpty {
-                any = true
-                if prefix.count < altitudes.count + 1 { prefix = [Double](repeating: 0, count: altitudes.count + 1) }
-                let (g, l) = Self.gainAndLoss(xs: xs, distances: distances, altitudes: altitudes, timed: timed, prefix: &prefix)
-                gain += g
-                loss += l
-            }
-            start = end
+            guard !altitudes.isEmpty else { continue }
+            any = true
+            let (g, l) = Self.gainAndLoss(xs, distances, altitudes, altitudes.indices, timed: timed, prefix: &prefix)
+            gain += g
+            loss += l
         }
         guard any else { return nil }
         gainMeters = gain
         lossMeters = loss
     }
 
+    /// `gainAndLoss(xs:distances:altitudes:timed:prefix:)` of the points in `range` of the three columns.
+    private static func gainAndLoss(
+        _ xs: [Double], _ distances: [Double], _ altitudes: [Double], _ range: Range<Int>, timed: Bool, prefix: inout [Double]
+    ) -> (Double, Double) {
+        xs.withUnsafeBufferPointer { xs in
+            distances.withUnsafeBufferPointer { distances in
+                altitudes.withUnsafeBufferPointer { altitudes in
+                    prefix.withUnsafeMutableBufferPointer { prefix in
+                        gainAndLoss(xs: UnsafeBufferPointer(rebasing: xs[range]), distances: UnsafeBufferPointer(rebasing: distances[range]),
+                                    altitudes: UnsafeBufferPointer(rebasing: altitudes[range]), timed: timed, prefix: prefix)
+                    }
+                }
+            }
+        }
+    }
+
     /// Gain and loss of one segment's points (`xs` in seconds when `timed`, else fix index,
     /// `distances` travelled in metres, altitudes finite, metres); `prefix` is scratch space for
     /// at least `count + 1` values.
     static func gainAndLoss(
-        xs: [Double], distances: [Double], altitudes: [Double], timed: Bool, prefix: inout [Double]
+        xs: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>,
+        timed: Bool, prefix: UnsafeMutableBufferPointer<Double>
     ) -> (Double, Double) {
         let n = altitudes.count
         guard n > 0 else { return (0, 0) }
@@ -143,7 +169,7 @@ public struct ElevationProfile: Sendable, Hashable {
             last = max(lastByTime, lastByDistance)
             return (prefix[last + 1] - prefix[first]) / Double(last - first + 1)
         }
-        let threshold = timed ? self.threshold(times: xs, prefix: prefix) : thresholdMeters
+        let threshold = timed ? self.threshold(times: xs, prefix: UnsafeBufferPointer(prefix)) : thresholdMeters
         var gain = 0.0, loss = 0.0
         let initial = smoothed(0)
         var direction = 0, base = initial, low = initial, high = initial
@@ -189,34 +215,30 @@ public struct ElevationProfile: Sendable, Hashable {
     /// on average, up to +51 %). Barometric altitudes read D under 0.1 and keep 2 m. Read where
     /// seven fixes in a row are evenly spaced (within 5 %), at most 1,024 places a segment (evenly
     /// spread); a segment without such a stretch (smart recording) keeps 2 m.
-    static func threshold(times: [Double], prefix: [Double]) -> Double {
-        let n = times.count
+    static func threshold(times t: UnsafeBufferPointer<Double>, prefix p: UnsafeBufferPointer<Double>) -> Double {
+        let n = t.count
         guard n >= 7 else { return thresholdMeters }
         var sumOne = 0.0, sumTwo = 0.0, count = 0
         var spacing = 0.0, scale = 0.0  // 1 / √(6·spacing), for the last spacing seen
         let step = max(1, (n - 6) / 1024)
-        times.withUnsafeBufferPointer { t in
-            prefix.withUnsafeBufferPointer { p in
-                var i = 0
-                while i < n - 6 {
-                    defer { i += step }
-                    let h = t[i + 1] - t[i], tolerance = 0.05 * h
-                    guard h > 0, abs(t[i + 6] - t[i] - 6 * h) <= tolerance, abs(t[i + 2] - t[i + 1] - h) <= tolerance,
-                          abs(t[i + 3] - t[i + 2] - h) <= tolerance, abs(t[i + 4] - t[i + 3] - h) <= tolerance,
-                          abs(t[i + 5] - t[i + 4] - h) <= tolerance else { continue }
-                    if h != spacing {
-                        spacing = h
-                        scale = 1 / (6 * h).squareRoot()
-                    }
-                    // The cleaned altitudes z₀…z₆; the third differences at one and two spacings,
-                    // each over √(6·its spacing) (a random walk's is N(0, D) then).
-                    let z0 = p[i + 1] - p[i], z1 = p[i + 2] - p[i + 1], z2 = p[i + 3] - p[i + 2]
-                    let z3 = p[i + 4] - p[i + 3], z4 = p[i + 5] - p[i + 4], z6 = p[i + 7] - p[i + 6]
-                    sumOne += abs(z3 - 3 * z2 + 3 * z1 - z0) * scale
-                    sumTwo += abs(z6 - 3 * z4 + 3 * z2 - z0) * scale * 0.707_106_781_186_547_5
-                    count += 1
-                }
+        var i = 0
+        while i < n - 6 {
+            defer { i += step }
+            let h = t[i + 1] - t[i], tolerance = 0.05 * h
+            guard h > 0, abs(t[i + 6] - t[i] - 6 * h) <= tolerance, abs(t[i + 2] - t[i + 1] - h) <= tolerance,
+                  abs(t[i + 3] - t[i + 2] - h) <= tolerance, abs(t[i + 4] - t[i + 3] - h) <= tolerance,
+                  abs(t[i + 5] - t[i + 4] - h) <= tolerance else { continue }
+            if h != spacing {
+                spacing = h
+                scale = 1 / (6 * h).squareRoot()
             }
+            // The cleaned altitudes z₀…z₆; the third differences at one and two spacings,
+            // each over √(6·its spacing) (a random walk's is N(0, D) then).
+            let z0 = p[i + 1] - p[i], z1 = p[i + 2] - p[i + 1], z2 = p[i + 3] - p[i + 2]
+            let z3 = p[i + 4] - p[i + 3], z4 = p[i + 5] - p[i + 4], z6 = p[i + 7] - p[i + 6]
+            sumOne += abs(z3 - 3 * z2 + 3 * z1 - z0) * scale
+            sumTwo += abs(z6 - 3 * z4 + 3 * z2 - z0) * scale * 0.707_106_781_186_547_5
+            count += 1
         }
         guard count > 0 else { return thresholdMeters }
         // Mean |x| of a normal x is √(2/π)·σ: the rates are (mean / √(2/π))², as `NoiseScale` reads them.
