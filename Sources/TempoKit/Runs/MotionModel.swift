@@ -232,12 +232,18 @@ struct MotionModel: Sendable {
         if backtracked.count < scored - lastDecided {
             backtracked.append(contentsOf: repeatElement(false, count: scored - lastDecided - backtracked.count))
         }
-        var index = scored - 1
-        while index >= lastDecided {
-            backtracked[index - lastDecided] = stopped
-            let back = cameFromStopped[cameFromStart + index - pendingStart]
-            stopped = stopped ? back.intoStopped : back.intoMoving
-            index -= 1
+        // (On buffers: a checked write to a stored array costs a uniqueness check each.)
+        let offset = cameFromStart - pendingStart
+        backtracked.withUnsafeMutableBufferPointer { backtracked in
+            cameFromStopped.withUnsafeBufferPointer { cameFromStopped in
+                var index = scored - 1
+                while index >= lastDecided {
+                    backtracked[index - lastDecided] = stopped
+                    let back = cameFromStopped[offset + index]
+                    stopped = stopped ? back.intoStopped : back.intoMoving
+                    index -= 1
+                }
+            }
         }
         var stopAhead = 0  // the next fix backtracked as stopped (a line fit never reaches across a stop)
         let quiet = quietness >= 0.5
@@ -291,7 +297,8 @@ struct MotionModel: Sendable {
             cameFromStopped.removeFirst(cameFromStart)
             cameFromStart = 0
         }
-        if drop >= 64 || (flush && drop > 0) {
+        // Once as many fixes are forgettable as are kept: moving the kept ones costs a fix or less per fix.
+        if (drop >= 64 && 2 * drop >= points.count) || (flush && drop > 0) {
             points.removeFirst(drop)
             sums.removeFirst(drop)
             forgettable = 0
