@@ -5,9 +5,10 @@
 /// beyond the 19th significant one are cut off, as long as that cannot change the result). Most
 /// numbers take Clinger's fast path: an integer of at most 2^53 divided by an exact power of ten
 /// rounds correctly in one division. Longer ones, such as the 17 significant digits of a
-/// full-precision coordinate, get a candidate from one division that is then checked, and moved
-/// by an ulp where needed, by comparing the decimal exactly with the midpoints to its neighbours
-/// in 128-bit integer arithmetic. Anything else (exponents, `+`, `inf`, hex, huge values)
+/// full-precision coordinate, get a candidate from one division that is then checked: by its
+/// residual from one fused multiply-add where that is far from a midpoint (nearly always), else
+/// moved by an ulp where needed, by comparing the decimal exactly with the midpoints to its
+/// neighbours in 128-bit integer arithmetic. Anything else (exponents, `+`, `inf`, hex, huge values)
 /// returns `nil` and the caller uses `Double(_:)` on the text.
 enum FastDecimal {
     private static let powersOfTen: [Double] = [
@@ -177,6 +178,7 @@ enum FastDecimal {
     private static func checkedQuotient(_ w: UInt64, _ k: Int) -> Double? {
         if w == 0 { return 0 }
         var candidate = Double(w) / powersOfTen[k]
+        if k <= 22, isNearest(candidate, to: w, over: powersOfTen[k]) { return candidate }
         for _ in 0..<8 {
             guard candidate.isNormal else { return nil }
             // candidate = s · 2^e with a 53-bit integer s.
@@ -199,6 +201,21 @@ enum FastDecimal {
             return candidate
         }
         return nil
+    }
+
+    /// Whether `candidate` is certainly the double nearest to `w / p` (`p` a power of ten that is
+    /// exact as a double), from its residual `candidate · p − w` in floating point: one fused
+    /// multiply-add, whose rounding errors (about 2⁻¹⁰⁴ · w) are far inside the margin left to the
+    /// midpoints (0.01 ulp · p ≈ 2⁻⁵⁸ · w). Near a midpoint, or at a power of two (where the gap
+    /// below is half the gap above), it answers false and the exact comparison decides.
+    @inline(__always)
+    private static func isNearest(_ candidate: Double, to w: UInt64, over p: Double) -> Bool {
+        guard w < 1 << 63, candidate.isNormal, candidate.significandBitPattern != 0 else { return false }
+        // w = high + low exactly: high is w rounded to a double, low the integer it was off by (|low| ≤ 2¹¹).
+        let high = Double(w)
+        let low = Double(Int64(bitPattern: w &- UInt64(high)))
+        let residual = (-high).addingProduct(candidate, p) - low
+        return abs(residual) < 0.49 * p * candidate.ulp
     }
 
     /// The sign of `w / 10^k − m · 2^e`, exactly: compares `w` with `m · 5^k · 2^(e+k)`.

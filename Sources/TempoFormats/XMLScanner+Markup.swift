@@ -170,7 +170,11 @@ extension XMLScanner {
 
     private mutating func startTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
         if let tag = plainStartTag() {
-            try report(tag, &handler)
+            if !tag.selfClosing, let leaf = leaf(after: tag) {
+                try reportLeaf(tag, leaf, &handler)
+            } else {
+                try report(tag, &handler)
+            }
             return
         }
         guard let closeOffset = try findTagEnd() else { throw syntaxError("a tag is not closed (expected >)", at: position) }
@@ -229,7 +233,7 @@ extension XMLScanner {
     }
 
     /// Where a scanned start tag's parts are in the buffer.
-    private struct ScannedTag {
+    struct ScannedTag {
         var start: Int
         var nameEnd: Int
         var localNameStart: Int
