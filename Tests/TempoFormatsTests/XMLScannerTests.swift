@@ -82,6 +82,26 @@ import FoundationXML
         #expect(try scanned(url) == oracle(url))
     }
 
+    /// A leaf (`<ele>12</ele>`) is handed to the reader in one step; the same document with every
+    /// end tag written `</ele >` is scanned token by token. Both read the same activity, and a bad
+    /// value the same error at the same place (the end tag's `<`, where the space changes nothing).
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func leavesReadAsTheirTokensWould(seed: UInt64) throws {
+        let bad = seed % 2 == 0 ? Int(seed % 37) : nil
+        let text = GeneratedGPX(seed: seed, points: 40, badAltitudeIndex: bad).text
+        let tokens = text.replacing(/<\/([^>\s]+)>/) { "</\($0.1) >" }
+        #expect(tokens != text)
+        let leaves = try TempFile.write("leaves.gpx", text), split = try TempFile.write("tokens.gpx", tokens)
+        guard bad != nil else {
+            #expect(try ActivityFile.read(leaves) == ActivityFile.read(split))
+            return
+        }
+        let leafError = try #require(throws: FormatError.self) { try ActivityFile.read(leaves) }
+        let tokenError = try #require(throws: FormatError.self) { try ActivityFile.read(split) }
+        #expect(leafError.reason == tokenError.reason)
+        #expect(leafError.location == tokenError.location)
+    }
+
     @Test func commentsCDATAEntitiesDoctypeAndQuotedBrackets() throws {
         let url = try TempFile.write("edge.gpx", """
             <?xml version="1.0" encoding="UTF-8"?>
