@@ -28,20 +28,8 @@ extension XMLScanner {
         let name = Name(start: base + tag.localNameStart, count: tag.nameEnd - tag.localNameStart)
         sawRoot = true
         callbackPosition = tag.start
-        rawText = nil
-        do {
-            try handler.start(name, attributes: Attributes(base: base, scratch: scratch, list: attributes, count: attributeCount))
-        } catch {
-            throw Failure(location: location(of: tag.start), reason: error.reason)
-        }
-        scratchCount = 0
+        try handStart(tag, name, &handler)
         if handler.collectsText && leaf.textEnd > tag.close + 1 { rawText = tag.close + 1..<leaf.textEnd }
-        position = leaf.close + 1
-        callbackPosition = leaf.textEnd
-        do {
-            try handler.end(name, text: currentText)
-        } catch {
-            throw Failure(location: location(of: leaf.textEnd), reason: error.reason)
-        }
+        try handEnd(&handler, start: leaf.textEnd, name: name, close: leaf.close)
     }
 }

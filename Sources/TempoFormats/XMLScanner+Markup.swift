@@ -120,6 +120,13 @@ extension XMLScanner {
     private mutating func endElement<Handler: XMLHandler>(_ handler: inout Handler, start: Int, name: Name, close: Int) throws(Failure) {
         openNamesCount = openNameStart
         depth -= 1
+        try handEnd(&handler, start: start, name: name, close: close)
+    }
+
+    /// Hands the handler the end of the element `name`, whose end tag starts at `start` (`>` at
+    /// `close`), with the text collected since its start; its errors are placed at `start`.
+    @inline(__always)
+    mutating func handEnd<Handler: XMLHandler>(_ handler: inout Handler, start: Int, name: Name, close: Int) throws(Failure) {
         position = close + 1
         callbackPosition = start
         do {
@@ -297,14 +304,21 @@ extension XMLScanner {
         callbackPosition = start
         let name = Name(start: base + tag.localNameStart, count: tag.nameEnd - tag.localNameStart)
         if !selfClosing { pushOpenName(start + 1, tag.nameEnd - start - 1, prefixLength: tag.localNameStart - start - 1) }
+        try handStart(tag, name, &handler)
+        if selfClosing { try handEnd(&handler, start: start, name: name, close: tag.close) }
+    }
+
+    /// Hands the handler the start of the element `name` with the scanned tag's attributes; its
+    /// errors are placed at the tag. The text collected for the element starts empty.
+    @inline(__always)
+    mutating func handStart<Handler: XMLHandler>(_ tag: ScannedTag, _ name: Name, _ handler: inout Handler) throws(Failure) {
         rawText = nil
         do {
             try handler.start(name, attributes: Attributes(base: base, scratch: scratch, list: attributes, count: attributeCount))
-            scratchCount = 0
-            if selfClosing { try handler.end(name, text: currentText) }
         } catch {
-            throw Failure(location: location(of: start), reason: error.reason)
+            throw Failure(location: location(of: tag.start), reason: error.reason)
         }
+        scratchCount = 0
     }
 
     private static let tagSpecialBytes: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E

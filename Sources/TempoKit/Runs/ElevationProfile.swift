@@ -59,29 +59,27 @@ public struct ElevationProfile: Sendable, Hashable {
             let segment = start..<end
             start = end
             if prefix.count < segment.count + 1 { prefix = [Double](repeating: 0, count: segment.count + 1) }
-            if segment.allSatisfy({ store.altitudes[$0].isFinite && !store.times[$0].isNaN }) {
-                any = true
-                let (g, l) = Self.gainAndLoss(store.times, store.distances, store.altitudes, segment, timed: true, prefix: &prefix)
-                gain += g
-                loss += l
-                continue
-            }
-            xs.removeAll(keepingCapacity: true)
-            distances.removeAll(keepingCapacity: true)
-            altitudes.removeAll(keepingCapacity: true)
+            let inPlace = segment.allSatisfy { store.altitudes[$0].isFinite && !store.times[$0].isNaN }
             var timed = true
-            for index in segment {
-                let value = store.altitudes[index]
-                guard value.isFinite else { continue }
-                let seconds = store.times[index]
-                if seconds.isNaN { timed = false }
-                xs.append(seconds.isNaN ? Double(index - segment.lowerBound) : seconds)
-                distances.append(store.distances[index])
-                altitudes.append(value)
+            if !inPlace {
+                xs.removeAll(keepingCapacity: true)
+                distances.removeAll(keepingCapacity: true)
+                altitudes.removeAll(keepingCapacity: true)
+                for index in segment {
+                    let value = store.altitudes[index]
+                    guard value.isFinite else { continue }
+                    let seconds = store.times[index]
+                    if seconds.isNaN { timed = false }
+                    xs.append(seconds.isNaN ? Double(index - segment.lowerBound) : seconds)
+                    distances.append(store.distances[index])
+                    altitudes.append(value)
+                }
+                if altitudes.isEmpty { continue }
             }
-            guard !altitudes.isEmpty else { continue }
+            let (g, l) = inPlace
+                ? Self.gainAndLoss(store.times, store.distances, store.altitudes, segment, timed: true, prefix: &prefix)
+                : Self.gainAndLoss(xs, distances, altitudes, altitudes.indices, timed: timed, prefix: &prefix)
             any = true
-            let (g, l) = Self.gainAndLoss(xs, distances, altitudes, altitudes.indices, timed: timed, prefix: &prefix)
             gain += g
             loss += l
         }
