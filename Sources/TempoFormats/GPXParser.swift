@@ -16,6 +16,10 @@ struct GPXParser: XMLHandler {
     private var inMetadata = false
     private var depth = 0
     private var pointDepth = 0
+    /// How the file writes its track points, once one was learned (`repeatElement`).
+    private var shape: GPXPointShape?
+    /// The track point being learned: where its `<` is, and its values as read so far.
+    private var learning: (start: UnsafePointer<UInt8>, values: [(field: GPXPointShape.Field, bytes: UnsafeBufferPointer<UInt8>)])?
 
     /// The depth of the elements whose `<name>` and `<type>` are the file's: in `<trk>`,
     /// `<metadata>` (GPX 1.1) or `<gpx>` itself (GPX 1.0).
@@ -57,6 +61,41 @@ struct GPXParser: XMLHandler {
         }
     }
 
+    /// A track point written as the one learned last is read here in one step; any other is read
+    /// token by token and learned (`GPXPointShape`).
+    mutating func repeatElement(_ bytes: UnsafePointer<UInt8>, count: Int, depth: Int) -> XMLRepeat {
+        // `<trkpt` and then a byte that ends a name, in a track, outside a point: what `start` opens.
+        guard inTrack, !inPoint, count > 6, bytes[1] == UInt8(ascii: "t"), XMLScanner.sameBytes(bytes, Self.trackPointTag.utf8Start, 6),
+            !XMLScanner.isNameByte(bytes[6])
+        else { return .none }
+        if let shape, shape.depth == self.depth, let (fix, length) = shape.read(bytes, count: count) {
+            learning = nil
+            point = fix
+            pointName = nil
+            pointIsWaypoint = false
+            collectsText = false
+            visit(.fix(fix))
+            return .took(length: length)
+        }
+        learning = (bytes, [])
+        return .learn
+    }
+
+    private static var trackPointTag: StaticString { "<trkpt" }
+
+    mutating func learn(_ element: UnsafeBufferPointer<UInt8>) {
+        defer { learning = nil }
+        guard let learning, element.baseAddress == learning.start,
+            let learned = GPXPointShape(element, values: learning.values, depth: depth)
+        else { return }
+        shape = learned
+    }
+
+    /// Notes where a value of the track point being learned was read from.
+    private mutating func learned(_ field: GPXPointShape.Field, _ text: XMLScanner.Text) {
+        learning?.values.append((field, text.bytes))
+    }
+
     /// Opens a point (`trkpt`, `wpt`, `rtept`) at its `lat` and `lon`.
     private mutating func open(_ element: String, _ attributes: XMLScanner.Attributes) throws(XMLContentError) {
         guard let latitude = attributes["lat"], let longitude = attributes["lon"] else {
@@ -65,6 +104,10 @@ struct GPXParser: XMLHandler {
         guard let lat = latitude.number else { throw .notANumber(latitude.trimmed, in: "\(element) lat") }
         guard let lon = longitude.number else { throw .notANumber(longitude.trimmed, in: "\(element) lon") }
         point = LocationFix(time: nil, coordinate: Coordinate(latitude: lat, longitude: lon))
+        if learning != nil {
+            learned(.latitude, latitude)
+            learned(.longitude, longitude)
+        }
         inPoint = true
         pointName = nil
         pointIsWaypoint = false
@@ -88,22 +131,45 @@ struct GPXParser: XMLHandler {
                 visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point)) : .fix(point))
                 return
             }
+            let field: GPXPointShape.Field
             switch name {
-            case "ele": point.altitudeMeters = try Self.number(text, in: "ele")
+            case "ele":
+                point.altitudeMeters = try Self.number(text, in: "ele")
+                field = .elevation
             case "time":
                 guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
                 point.time = time
-            case "speed": point.speedMetersPerSecond = try Self.number(text, in: "speed")
-            case "course": point.courseDegrees = try Self.number(text, in: "course")
-            case "hr": point.heartRateBPM = try Self.number(text, in: "hr")
-            case "cad": point.cadencePerMinute = try Self.number(text, in: "cad")
+                field = .time
+            case "speed":
+                point.speedMetersPerSecond = try Self.number(text, in: "speed")
+                field = .speed
+            case "course":
+                point.courseDegrees = try Self.number(text, in: "course")
+                field = .course
+            case "hr":
+                point.heartRateBPM = try Self.number(text, in: "hr")
+                field = .heartRate
+            case "cad":
+                point.cadencePerMinute = try Self.number(text, in: "cad")
+                field = .cadence
             // Garmin's TrackPointExtension (atemp) and the power extensions (`<power>`, gpxpx's `PowerInWatts`).
-            case "atemp": point.temperatureCelsius = try Self.number(text, in: "atemp")
-            case "power": point.powerWatts = try Self.number(text, in: "power")
-            case "PowerInWatts": point.powerWatts = try Self.number(text, in: "PowerInWatts")
-            case "name" where depth == pointDepth + 1: pointName = text.trimmed
-            default: break
+            case "atemp":
+                point.temperatureCelsius = try Self.number(text, in: "atemp")
+                field = .temperature
+            case "power":
+                point.powerWatts = try Self.number(text, in: "power")
+                field = .power
+            case "PowerInWatts":
+                point.powerWatts = try Self.number(text, in: "PowerInWatts")
+                field = .power
+            case "name" where depth == pointDepth + 1:
+                pointName = text.trimmed
+                learning = nil  // (a track point's name is not kept: such points are read token by token)
+                return
+            default:
+                return
             }
+            if learning != nil { learned(field, text) }
             return
         }
         switch name {

@@ -13,6 +13,28 @@ protocol XMLHandler {
     mutating func start(_ name: XMLScanner.Name, attributes: XMLScanner.Attributes) throws(XMLContentError)
     /// An end tag, with the text collected since the last start tag.
     mutating func end(_ name: XMLScanner.Name, text: XMLScanner.Text) throws(XMLContentError)
+    /// Offered at each start tag, `count` bytes of the buffer from its `<` at `bytes`, with `depth`
+    /// elements open: a handler that knows how elements like this one are written may take the
+    /// whole element in one step, exactly as reading it token by token would have given it to it.
+    mutating func repeatElement(_ bytes: UnsafePointer<UInt8>, count: Int, depth: Int) -> XMLRepeat
+    /// The bytes of the element last answered `.learn`, once it was read to its end tag (not
+    /// called when the buffer was read into meanwhile, which may have moved it).
+    mutating func learn(_ element: UnsafeBufferPointer<UInt8>)
+}
+
+/// What a handler makes of an element offered to `XMLHandler.repeatElement`.
+enum XMLRepeat {
+    /// Nothing: the scanner reads it token by token.
+    case none
+    /// The handler took the element, `length` bytes from its `<` to its end tag's `>`.
+    case took(length: Int)
+    /// The scanner reads it token by token, then hands its bytes to `XMLHandler.learn`.
+    case learn
+}
+
+extension XMLHandler {
+    func repeatElement(_ bytes: UnsafePointer<UInt8>, count: Int, depth: Int) -> XMLRepeat { .none }
+    func learn(_ element: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// A document that is well-formed XML but not a valid activity: a value that is not a number or

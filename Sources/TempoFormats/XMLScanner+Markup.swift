@@ -121,6 +121,10 @@ extension XMLScanner {
         openNamesCount = openNameStart
         depth -= 1
         try handEnd(&handler, start: start, name: name, close: close)
+        if depth == learningDepth {
+            learningDepth = -1
+            handler.learn(UnsafeBufferPointer(start: base + learningStart, count: close + 1 - learningStart))
+        }
     }
 
     /// Hands the handler the end of the element `name`, whose end tag starts at `start` (`>` at
@@ -176,6 +180,18 @@ extension XMLScanner {
     }
 
     private mutating func startTag<Handler: XMLHandler>(_ handler: inout Handler) throws(Failure) {
+        // A sibling's start ends the learning of the element before it, however that one ended.
+        if depth == learningDepth { learningDepth = -1 }
+        switch handler.repeatElement(base + position, count: count - position, depth: depth) {
+        case .took(let length):
+            position += length
+            clearText()
+            return
+        case .learn:
+            (learningDepth, learningStart) = (depth, position)
+        case .none:
+            break
+        }
         if let tag = plainStartTag() {
             if !tag.selfClosing, let leaf = leaf(after: tag) {
                 try reportLeaf(tag, leaf, &handler)

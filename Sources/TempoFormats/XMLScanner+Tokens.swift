@@ -65,7 +65,7 @@ extension XMLScanner {
 
     /// Text or an attribute value, references expanded, as UTF-8.
     struct Text {
-        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes

@@ -60,14 +60,20 @@ extension XMLScanner {
     /// or `limit` when none comes before it: where a plain attribute value ends, or why it is not plain.
     @inline(__always)
     func valueStop(from index: Int, limit: Int, quote: UInt8) -> Int {
+        Self.valueStop(base, from: index, limit: limit, quote: quote)
+    }
+
+    /// `valueStop(from:limit:quote:)` in the bytes at `bytes`.
+    @inline(__always)
+    static func valueStop(_ bytes: UnsafePointer<UInt8>, from index: Int, limit: Int, quote: UInt8) -> Int {
         var index = index
         while index + 8 <= limit {
-            let word = Words.load(base + index)
+            let word = Words.load(bytes + index)
             let stops = Words.matches(word, quote) | Words.matches(word, UInt8(ascii: "&")) | (word & Words.highs)
             if stops != 0 { return index + Words.firstByte(stops) }
             index += 8
         }
-        while index < limit, base[index] != quote, base[index] != UInt8(ascii: "&"), base[index] < 0x80 { index += 1 }
+        while index < limit, bytes[index] != quote, bytes[index] != UInt8(ascii: "&"), bytes[index] < 0x80 { index += 1 }
         return index
     }
 
@@ -75,14 +81,20 @@ extension XMLScanner {
     /// `limit` when none comes before it: where text ends, or why it is not plain.
     @inline(__always)
     func textStop(from index: Int, limit: Int) -> Int {
+        Self.textStop(base, from: index, limit: limit)
+    }
+
+    /// `textStop(from:limit:)` in the bytes at `bytes`.
+    @inline(__always)
+    static func textStop(_ bytes: UnsafePointer<UInt8>, from index: Int, limit: Int) -> Int {
         var index = index
         while index + 8 <= limit {
-            let word = Words.load(base + index)
+            let word = Words.load(bytes + index)
             let stops = Words.matches(word, UInt8(ascii: "<")) | Words.matches(word, UInt8(ascii: "&")) | (word & Words.highs)
             if stops != 0 { return index + Words.firstByte(stops) }
             index += 8
         }
-        while index < limit, base[index] != UInt8(ascii: "<"), base[index] != UInt8(ascii: "&"), base[index] < 0x80 { index += 1 }
+        while index < limit, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&"), bytes[index] < 0x80 { index += 1 }
         return index
     }
 }

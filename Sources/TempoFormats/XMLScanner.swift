@@ -44,6 +44,9 @@ struct XMLScanner: ~Copyable {
     var sawRoot = false
     /// Where the tag being handled starts: content errors are reported there.
     var callbackPosition = 0
+    /// The element the handler asked to learn (`XMLRepeat.learn`): how many elements were open
+    /// around it (-1: none), and where its start tag is in the buffer.
+    var learningDepth = -1, learningStart = 0
 
     /// The collected text: one plain piece still in the buffer (`rawText`), or bytes in `scratch`.
     var rawText: Range<Int>?
@@ -147,6 +150,8 @@ struct XMLScanner: ~Copyable {
     }
 
     private mutating func refill(_ needed: Int) throws(Failure) -> Bool {
+        // The buffer may move: an element being learned is not handed over.
+        learningDepth = -1
         while count - position < needed {
             guard !atEnd, let descriptor else { return false }
             compact()
