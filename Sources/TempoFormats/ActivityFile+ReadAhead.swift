@@ -13,13 +13,20 @@ extension ActivityFile {
     ///
     /// Visited batches are emptied and go back to the reading thread, which refills them: the
     /// reader takes no fresh pages for every batch.
-    static func streamAhead(_ url: URL, format: ActivityFormat, _ visit: (ActivityElement) -> Void) throws(FormatError) {
+    ///
+    /// `alongside`, when given, sees every element too, on the reading thread, as it is read: work
+    /// that needs nothing `visit` decides is done there, beside the reading, rather than after it.
+    static func streamAhead(
+        _ url: URL, format: ActivityFormat, alongside: (@Sendable (ActivityElement) -> Void)? = nil,
+        _ visit: (ActivityElement) -> Void
+    ) throws(FormatError) {
         let channel = BatchChannel(capacity: readAheadBatches)
         let reader = Thread {
             var batch: [ActivityElement] = []
             batch.reserveCapacity(readAheadBatch)
             do throws(FormatError) {
                 try stream(url, format: format) { element in
+                    alongside?(element)
                     batch.append(element)
                     if batch.count == readAheadBatch {
                         channel.put(batch)

@@ -36,7 +36,11 @@ extension ActivityFile {
             var held = ActivityBuilder()
             var replay: RunReplay?
             var used: RunPlan?
-            try streamAhead(url, format: format) { element in
+            // The length as drawn needs nothing the recorder decides: measured on the reading thread.
+            let drawn = plansAfterRecords ? nil : DrawnLengthOnReader()
+            var alongside: (@Sendable (ActivityElement) -> Void)?
+            if let drawn { alongside = { drawn.add($0) } }
+            try streamAhead(url, format: format, alongside: alongside) { element in
                 switch element {
                 case .fix where plansAfterRecords, .endSegment where plansAfterRecords:
                     held.add(element)
@@ -44,6 +48,7 @@ extension ActivityFile {
                     if replay == nil {
                         let plan = known ?? RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
                         var started = RunReplay(lapStarts: plan.lapStarts, sportChanges: plan.sportChanges, settings: plan.settings)
+                        started.measuresUnfilteredDistance = false
                         started.reserveCapacity(size / typicalBytesPerFix(format))
                         replay = started
                         used = plan
@@ -66,8 +71,28 @@ extension ActivityFile {
                 var empty = RunReplay(settings: needed.settings)
                 return empty.summary(splitUnit: splitUnit)
             }
-            if used == needed { return fed.summary(splitUnit: splitUnit) }
+            if used == needed {
+                var summary = fed.summary(splitUnit: splitUnit)
+                summary.unfilteredDistanceMeters = drawn?.length.meters
+                return summary
+            }
             known = needed
+        }
+    }
+}
+
+/// The length as drawn, measured by the reading thread (`ActivityFile.streamAhead`'s `alongside`).
+///
+/// `@unchecked Sendable`: only the reading thread writes it, and it is read once `streamAhead`
+/// returned, after the reading thread's last element was handed over under the channel's lock.
+private final class DrawnLengthOnReader: @unchecked Sendable {
+    var length = DrawnLength()
+
+    func add(_ element: ActivityElement) {
+        switch element {
+        case .fix(let fix): length.add(fix)
+        case .endSegment: length.endSegment()
+        default: break
         }
     }
 }

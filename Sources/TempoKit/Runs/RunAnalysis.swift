@@ -52,11 +52,11 @@ public enum RunAnalysis {
     /// The geodesic length of `segments` as drawn: every valid fix, each segment on its own
     /// (what `RunReplay.unfilteredDistanceMeters` measures as it is fed), metres.
     static func unfilteredDistanceMeters(_ segments: [[LocationFix]]) -> Double {
-        var meters = 0.0
+        var drawn = DrawnLength()
         for segment in segments {
-            var walk = GeodesicWalk()
-            for fix in segment where fix.coordinate.isValid { meters += walk.step(to: fix.coordinate) ?? 0 }
+            for fix in segment { drawn.add(fix) }
+            drawn.endSegment()
         }
-        return meters
+        return drawn.meters
     }
 }

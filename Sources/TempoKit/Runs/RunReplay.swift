@@ -15,9 +15,11 @@ public struct RunReplay: Sendable {
     /// The recorder being fed.
     public private(set) var recorder: RunRecorder
     /// The geodesic length of the track as drawn (every valid fix, segment by segment), metres.
-    public private(set) var unfilteredDistanceMeters = 0.0
-    /// Whether `unfilteredDistanceMeters` is measured (`RunAnalysis.summarize` measures it apart).
-    var measuresUnfilteredDistance = true
+    public var unfilteredDistanceMeters: Double { drawn.meters }
+    /// Whether `unfilteredDistanceMeters` is measured as fixes are fed. A caller that measures it
+    /// apart, on another thread (`RunAnalysis.summarize`; `ActivityFile.summary` while it reads),
+    /// turns it off and sets the summary's `unfilteredDistanceMeters` itself (`DrawnLength`).
+    public var measuresUnfilteredDistance = true
 
     private var lapStarts: [Date]
     private var nextLap = 0
@@ -32,9 +34,7 @@ public struct RunReplay: Sendable {
     /// A boundary waits for the new segment's first time: the previous segment's last time.
     private var awaitingResume: Date?
     private var held: [Held] = []
-    /// Geodesics from one valid fix of the segment to the next (its previous point is the last
-    /// valid fix), each fix's latitude terms computed once.
-    private var walk = GeodesicWalk()
+    private var drawn = DrawnLength()
 
     private enum Held: Sendable {
         case fix(LocationFix)
@@ -76,7 +76,7 @@ public struct RunReplay: Sendable {
     public mutating func add(_ fix: LocationFix) {
         if boundary {
             boundary = false
-            walk.restart()
+            drawn.endSegment()
             if awaitingResume != nil {
                 // The segment that just ended never gave a time: it was joined without a pause.
                 awaitingResume = nil
@@ -94,7 +94,7 @@ public struct RunReplay: Sendable {
             }
         }
         segmentHasFixes = true
-        if measuresUnfilteredDistance && fix.coordinate.isValid { unfilteredDistanceMeters += walk.step(to: fix.coordinate) ?? 0 }
+        if measuresUnfilteredDistance { drawn.add(fix) }
         guard let time = fix.time else {
             if !started || awaitingResume != nil { held.append(.fix(fix)) } else { ingest(fix) }
             return
