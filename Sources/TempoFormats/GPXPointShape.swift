@@ -83,13 +83,16 @@ struct GPXPointShape {
                         : XMLScanner.valueStop(bytes, from: index, limit: count, quote: slot.terminator)
                     guard end < count, bytes[end] == slot.terminator else { return nil }
                     let text = XMLScanner.Text(bytes: UnsafeBufferPointer(start: bytes + index, count: end - index))
+                    let start = index
                     index = end
                     if slot.field == .time {
                         guard let time = text.instant else { return nil }
                         fix.time = time
                         continue
                     }
-                    guard let value = text.number else { return nil }
+                    // A number with nothing around it (what devices write) needs no trimming: the
+                    // same value as `Text.number`, which trims first and takes the same fast path.
+                    guard let value = FastDecimal.parse(bytes + start, count: end - start) ?? text.number else { return nil }
                     switch slot.field {
                     case .latitude: latitude = value
                     case .longitude: longitude = value
