@@ -105,8 +105,13 @@ struct GPXParser: XMLHandler {
         guard let lon = longitude.number else { throw .notANumber(longitude.trimmed, in: "\(element) lon") }
         point = LocationFix(time: nil, coordinate: Coordinate(latitude: lat, longitude: lon))
         if learning != nil {
-            learned(.latitude, latitude)
-            learned(.longitude, longitude)
+            // (Only a track point is learned: any other point ends what was left of a learning.)
+            if element == "trkpt" {
+                learned(.latitude, latitude)
+                learned(.longitude, longitude)
+            } else {
+                learning = nil
+            }
         }
         inPoint = true
         pointName = nil
