@@ -121,10 +121,7 @@ struct GPXParser: XMLHandler {
     }
 
     private static func isPointText(_ name: XMLScanner.Name) -> Bool {
-        switch name {
-        case "ele", "time", "speed", "course", "hr", "cad", "atemp", "power", "PowerInWatts", "name": true
-        default: false
-        }
+        name == "name" || GPXPointShape.Field(pointElement: name) != nil
     }
 
     mutating func end(_ name: XMLScanner.Name, text: XMLScanner.Text) throws(XMLContentError) {
@@ -136,43 +133,17 @@ struct GPXParser: XMLHandler {
                 visit(pointIsWaypoint ? .waypoint(Waypoint(name: pointName, fix: point)) : .fix(point))
                 return
             }
-            let field: GPXPointShape.Field
-            switch name {
-            case "ele":
-                point.altitudeMeters = try Self.number(text, in: "ele")
-                field = .elevation
-            case "time":
-                guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
-                point.time = time
-                field = .time
-            case "speed":
-                point.speedMetersPerSecond = try Self.number(text, in: "speed")
-                field = .speed
-            case "course":
-                point.courseDegrees = try Self.number(text, in: "course")
-                field = .course
-            case "hr":
-                point.heartRateBPM = try Self.number(text, in: "hr")
-                field = .heartRate
-            case "cad":
-                point.cadencePerMinute = try Self.number(text, in: "cad")
-                field = .cadence
-            // Garmin's TrackPointExtension (atemp) and the power extensions (`<power>`, gpxpx's `PowerInWatts`).
-            case "atemp":
-                point.temperatureCelsius = try Self.number(text, in: "atemp")
-                field = .temperature
-            case "power":
-                point.powerWatts = try Self.number(text, in: "power")
-                field = .power
-            case "PowerInWatts":
-                point.powerWatts = try Self.number(text, in: "PowerInWatts")
-                field = .power
-            case "name" where depth == pointDepth + 1:
+            if case "name" = name, depth == pointDepth + 1 {
                 pointName = text.trimmed
                 learning = nil  // (a track point's name is not kept: such points are read token by token)
                 return
-            default:
-                return
+            }
+            guard let field = GPXPointShape.Field(pointElement: name) else { return }
+            if field == .time {
+                guard let time = text.instant else { throw .notATime(text.trimmed, in: "time") }
+                point.time = time
+            } else {
+                field.set(try Self.number(text, in: name), in: &point)
             }
             if learning != nil { learned(field, text) }
             return
@@ -200,8 +171,8 @@ struct GPXParser: XMLHandler {
         collectsText = false
     }
 
-    private static func number(_ text: XMLScanner.Text, in element: String) throws(XMLContentError) -> Double {
-        guard let value = text.number else { throw .notANumber(text.trimmed, in: element) }
+    private static func number(_ text: XMLScanner.Text, in element: XMLScanner.Name) throws(XMLContentError) -> Double {
+        guard let value = text.number else { throw .notANumber(text.trimmed, in: element.string) }
         return value
     }
 }

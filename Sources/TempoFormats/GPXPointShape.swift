@@ -18,6 +18,38 @@ struct GPXPointShape {
     /// What a value is.
     enum Field {
         case latitude, longitude, elevation, time, speed, course, heartRate, cadence, temperature, power
+
+        /// The value a point's element named `name` holds; nil for any other element.
+        init?(pointElement name: XMLScanner.Name) {
+            switch name {
+            case "ele": self = .elevation
+            case "time": self = .time
+            case "speed": self = .speed
+            case "course": self = .course
+            case "hr": self = .heartRate
+            case "cad": self = .cadence
+            // Garmin's TrackPointExtension (atemp) and the power extensions (`<power>`, gpxpx's `PowerInWatts`).
+            case "atemp": self = .temperature
+            case "power", "PowerInWatts": self = .power
+            default: return nil
+            }
+        }
+
+        /// Puts the number `value` where it belongs in `fix` (not for `time`).
+        func set(_ value: Double, in fix: inout LocationFix) {
+            switch self {
+            case .latitude: fix.coordinate.latitude = value
+            case .longitude: fix.coordinate.longitude = value
+            case .elevation: fix.altitudeMeters = value
+            case .speed: fix.speedMetersPerSecond = value
+            case .course: fix.courseDegrees = value
+            case .heartRate: fix.heartRateBPM = value
+            case .cadence: fix.cadencePerMinute = value
+            case .temperature: fix.temperatureCelsius = value
+            case .power: fix.powerWatts = value
+            case .time: preconditionFailure("a time is not a number")
+            }
+        }
     }
 
     /// A value: the bytes before it (from the previous value's end) end at `literalEnd` in
@@ -71,7 +103,6 @@ struct GPXPointShape {
             slots.withUnsafeBufferPointer { slots in
                 guard let literalBytes = literals.baseAddress else { return nil }
                 var index = 0, literal = 0
-                var latitude = 0.0, longitude = 0.0
                 var fix = LocationFix(time: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
                 for slot in slots {
                     let length = slot.literalEnd - literal
@@ -93,22 +124,10 @@ struct GPXPointShape {
                     // A number with nothing around it (what devices write) needs no trimming: the
                     // same value as `Text.number`, which trims first and takes the same fast path.
                     guard let value = FastDecimal.parse(bytes + start, count: end - start) ?? text.number else { return nil }
-                    switch slot.field {
-                    case .latitude: latitude = value
-                    case .longitude: longitude = value
-                    case .elevation: fix.altitudeMeters = value
-                    case .speed: fix.speedMetersPerSecond = value
-                    case .course: fix.courseDegrees = value
-                    case .heartRate: fix.heartRateBPM = value
-                    case .cadence: fix.cadencePerMinute = value
-                    case .temperature: fix.temperatureCelsius = value
-                    case .power: fix.powerWatts = value
-                    case .time: break
-                    }
+                    slot.field.set(value, in: &fix)
                 }
                 let tail = literals.count - literal
                 guard count - index >= tail, XMLScanner.sameBytes(bytes + index, literalBytes + literal, tail) else { return nil }
-                fix.coordinate = Coordinate(latitude: latitude, longitude: longitude)
                 return (fix, index + tail)
             }
         }
