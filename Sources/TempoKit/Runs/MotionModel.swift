@@ -107,8 +107,9 @@ struct MotionModel: Sendable {
     /// (From `cameFromStart` on: the entries before it belong to decided fixes.)
     private var cameFromStopped: [(intoStopped: Bool, intoMoving: Bool)] = []
     private var cameFromStart = 0
-    /// Whether each fix from the first being decided on was stopped, as backtracked (storage reused).
-    private var backtracked: [Bool] = []
+    /// Whether each fix being decided was stopped, as backtracked, and the index of the next fix
+    /// backtracked as stopped after it (storage reused).
+    private var backtracked: [(stopped: Bool, nextStop: Int)] = []
     /// How noisy the fixes are, measured from the track itself.
     private var noise = NoiseEstimate()
     /// The noise's growth rate, m²/s (0 on a clean track; see `NoiseEstimate`).
@@ -226,35 +227,33 @@ struct MotionModel: Sendable {
             firstPending += 1
         }
         guard firstPending > lastDecided else { return }
-        // Backtrack from the best state at the scored frontier down to the fixes being decided.
+        // Backtrack from the best state at the scored frontier down to the fixes being decided,
+        // noting for each of those the next fix after it backtracked as stopped (`scored`: none).
         let pendingStart = scored - (cameFromStopped.count - cameFromStart)
         var stopped = scoreStopped > scoreMoving
-        if backtracked.count < scored - lastDecided {
-            backtracked.append(contentsOf: repeatElement(false, count: scored - lastDecided - backtracked.count))
+        if backtracked.count < firstPending - lastDecided {
+            backtracked.append(contentsOf: repeatElement((stopped: false, nextStop: 0), count: firstPending - lastDecided - backtracked.count))
         }
         // (On buffers: a checked write to a stored array costs a uniqueness check each.)
         let offset = cameFromStart - pendingStart
         backtracked.withUnsafeMutableBufferPointer { backtracked in
             cameFromStopped.withUnsafeBufferPointer { cameFromStopped in
-                var index = scored - 1
+                var index = scored - 1, nextStop = scored
                 while index >= lastDecided {
-                    backtracked[index - lastDecided] = stopped
+                    if index < firstPending { backtracked[index - lastDecided] = (stopped, nextStop) }
+                    if stopped { nextStop = index }
                     let back = cameFromStopped[offset + index]
                     stopped = stopped ? back.intoStopped : back.intoMoving
                     index -= 1
                 }
             }
         }
-        var stopAhead = 0  // the next fix backtracked as stopped (a line fit never reaches across a stop)
         let quiet = quietness >= 0.5
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
-            let moving = !backtracked[offset]
+            let (stopped, nextStop) = backtracked[offset]
+            let moving = !stopped
             let point = points[index]
-            if stopAhead <= offset {
-                stopAhead = offset + 1
-                while stopAhead < scored - lastDecided && !backtracked[stopAhead] { stopAhead += 1 }
-            }
             if !moving { movingSince = nil } else if movingSince == nil { movingSince = point.time }
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
@@ -274,7 +273,8 @@ struct MotionModel: Sendable {
             }
             // On a quiet track a run's ends are sharp, and a line through them and the stop beside them
             // is what puts them off; under more noise a line's averaging is worth more than that.
-            let until = stopAhead < scored - lastDecided ? points[lastDecided + stopAhead - 1].time : .infinity
+            // (A line fit never reaches across a stop.)
+            let until = nextStop < scored ? points[nextStop - 1].time : .infinity
             let run = quiet ? (movingSince ?? point.time)...until : -Double.infinity...Double.infinity
             // The speed the smoothing window is sized for. Beside a stop (within the speed window of
             // one) the speed is fitted across the stop's edge, a fraction of the pace, and a window
