@@ -44,7 +44,7 @@ extension MotionModel {
         mutating func update(with points: [Point]) {
             let n = points.count
             guard n >= 4 else { return }
-            // (On a buffer: the indices are in range, and checking each of 24 reads cost a sixth of this.)
+            // (From a buffer: the indices are in range; checking each of the 24 reads cost a tenth of this.)
             points.withUnsafeBufferPointer { points in
                 Self.add(points, n - 4, n - 3, n - 2, n - 1, weights: &oneSpacingWeights, to: &oneSpacing)
                 if n >= 7 { Self.add(points, n - 7, n - 5, n - 3, n - 1, weights: &twoSpacingsWeights, to: &twoSpacings) }

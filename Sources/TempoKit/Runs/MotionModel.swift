@@ -251,8 +251,7 @@ struct MotionModel: Sendable {
         let quiet = quietness >= 0.5
         for offset in 0..<(firstPending - lastDecided) {
             let index = lastDecided + offset
-            let (stopped, nextStop) = backtracked[offset]
-            let moving = !stopped
+            let moving = !backtracked[offset].stopped, nextStop = backtracked[offset].nextStop
             let point = points[index]
             if !moving { movingSince = nil } else if movingSince == nil { movingSince = point.time }
             let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
