@@ -1,4 +1,5 @@
 import Foundation
+import TempoKit
 
 extension ActivityFile {
     /// Elements handed from the reading thread to the visitor at once.
@@ -22,16 +23,14 @@ extension ActivityFile {
     ) throws(FormatError) {
         let channel = BatchChannel(capacity: readAheadBatches)
         let reader = Thread {
-            var batch: [ActivityElement] = []
-            batch.reserveCapacity(readAheadBatch)
+            var batch = ElementBatch()
             do throws(FormatError) {
                 try stream(url, format: format) { element in
                     alongside?(element)
                     batch.append(element)
                     if batch.count == readAheadBatch {
                         channel.put(batch)
-                        batch = channel.takeVisited() ?? []
-                        batch.reserveCapacity(readAheadBatch)
+                        batch = channel.takeVisited() ?? ElementBatch()
                     }
                 }
                 channel.put(batch)
@@ -44,14 +43,55 @@ extension ActivityFile {
         reader.stackSize = 1 << 20
         reader.start()
         while var batch = channel.take() {
-            batch.withUnsafeBufferPointer { elements in
-                for index in elements.indices { visit(elements[index]) }
-            }
+            batch.visit(visit)
             // Emptied here, where the elements were just read, rather than on the reading thread.
-            batch.removeAll(keepingCapacity: true)
+            batch.removeAll()
             channel.putVisited(batch)
         }
         if let error = channel.error { throw error }
+    }
+}
+
+/// Elements in file order, the fixes apart from the rest: a fix is copied into and out of the
+/// batch as the plain struct it is, where an `ActivityElement` (an enum with strings in some of
+/// its cases) is copied through its value witness (a tenth of the reading thread's instructions).
+private struct ElementBatch {
+    private var fixes: [LocationFix] = []
+    /// The other elements, each with how many of `fixes` come before it.
+    private var others: [(fixesBefore: Int, element: ActivityElement)] = []
+
+    init() {
+        fixes.reserveCapacity(ActivityFile.readAheadBatch)
+    }
+
+    var count: Int { fixes.count + others.count }
+    var isEmpty: Bool { fixes.isEmpty && others.isEmpty }
+
+    mutating func append(_ element: ActivityElement) {
+        if case .fix(let fix) = element { fixes.append(fix) } else { others.append((fixes.count, element)) }
+    }
+
+    /// Hands every element to `visit`, in the order they were appended.
+    func visit(_ visit: (ActivityElement) -> Void) {
+        fixes.withUnsafeBufferPointer { fixes in
+            var fixIndex = 0
+            for other in others {
+                while fixIndex < other.fixesBefore {
+                    visit(.fix(fixes[fixIndex]))
+                    fixIndex += 1
+                }
+                visit(other.element)
+            }
+            while fixIndex < fixes.count {
+                visit(.fix(fixes[fixIndex]))
+                fixIndex += 1
+            }
+        }
+    }
+
+    mutating func removeAll() {
+        fixes.removeAll(keepingCapacity: true)
+        others.removeAll(keepingCapacity: true)
     }
 }
 
@@ -61,9 +101,9 @@ extension ActivityFile {
 private final class BatchChannel: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
-    private var batches: [[ActivityElement]] = []
+    private var batches: [ElementBatch] = []
     /// Batches visited already, for the reader to refill.
-    private var visited: [[ActivityElement]] = []
+    private var visited: [ElementBatch] = []
     private var finished = false
     private var failure: FormatError?
 
@@ -72,7 +112,7 @@ private final class BatchChannel: @unchecked Sendable {
     }
 
     /// Queues a batch, waiting while `capacity` batches wait already.
-    func put(_ batch: [ActivityElement]) {
+    func put(_ batch: ElementBatch) {
         guard !batch.isEmpty else { return }
         condition.lock()
         while batches.count >= capacity { condition.wait() }
@@ -91,7 +131,7 @@ private final class BatchChannel: @unchecked Sendable {
     }
 
     /// The next batch, waiting for it; nil once every batch was taken and the reading ended.
-    func take() -> [ActivityElement]? {
+    func take() -> ElementBatch? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && !finished { condition.wait() }
@@ -102,14 +142,14 @@ private final class BatchChannel: @unchecked Sendable {
     }
 
     /// Hands a visited batch back to the reader.
-    func putVisited(_ batch: [ActivityElement]) {
+    func putVisited(_ batch: ElementBatch) {
         condition.lock()
         visited.append(batch)
         condition.unlock()
     }
 
     /// A visited batch to refill, if one came back.
-    func takeVisited() -> [ActivityElement]? {
+    func takeVisited() -> ElementBatch? {
         condition.lock()
         defer { condition.unlock() }
         return visited.popLast()

@@ -18,6 +18,8 @@ struct GPXParser: XMLHandler {
     private var pointDepth = 0
     /// How the file writes its track points, once one was learned (`repeatElement`).
     private var shape: GPXPointShape?
+    /// Reads the times of the points read by `shape`.
+    private var times = ISO8601Time.TrackReader()
     /// The track point being learned: where its `<` is, and its values as read so far.
     private var learning: (start: UnsafePointer<UInt8>, values: [(field: GPXPointShape.Field, bytes: UnsafeBufferPointer<UInt8>)])?
 
@@ -68,7 +70,7 @@ struct GPXParser: XMLHandler {
         guard inTrack, !inPoint, count > 6, bytes[1] == UInt8(ascii: "t"), XMLScanner.sameBytes(bytes, Self.trackPointTag.utf8Start, 6),
             !XMLScanner.isNameByte(bytes[6])
         else { return .none }
-        if let shape, shape.depth == self.depth, let (fix, length) = shape.read(bytes, count: count) {
+        if let shape, shape.depth == self.depth, let (fix, length) = shape.read(bytes, count: count, times: &times) {
             learning = nil
             point = fix
             pointName = nil

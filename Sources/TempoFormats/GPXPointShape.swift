@@ -97,8 +97,8 @@ struct GPXPointShape {
     }
 
     /// The point written at `bytes` (`count` bytes in the buffer), if it is written this way and
-    /// its values parse, and its length in bytes.
-    func read(_ bytes: UnsafePointer<UInt8>, count: Int) -> (fix: LocationFix, length: Int)? {
+    /// its values parse, and its length in bytes; its time read by `times`.
+    func read(_ bytes: UnsafePointer<UInt8>, count: Int, times: inout ISO8601Time.TrackReader) -> (fix: LocationFix, length: Int)? {
         literals.withUnsafeBufferPointer { literals in
             slots.withUnsafeBufferPointer { slots in
                 guard let literalBytes = literals.baseAddress else { return nil }
@@ -109,6 +109,15 @@ struct GPXPointShape {
                     guard count - index > length, XMLScanner.sameBytes(bytes + index, literalBytes + literal, length) else { return nil }
                     index += length
                     literal = slot.literalEnd
+                    // A number is read where it starts, and is the value if its token ends right
+                    // after it: the same bytes, so the same value as below, without first looking
+                    // for the token's end.
+                    if slot.field != .time, let number = FastDecimal.prefix(bytes + index, count: count - index),
+                        index + number.length < count, bytes[index + number.length] == slot.terminator {
+                        slot.field.set(number.value, in: &fix)
+                        index += number.length
+                        continue
+                    }
                     let end = slot.terminator == UInt8(ascii: "<")
                         ? XMLScanner.textStop(bytes, from: index, limit: count)
                         : XMLScanner.valueStop(bytes, from: index, limit: count, quote: slot.terminator)
@@ -117,7 +126,7 @@ struct GPXPointShape {
                     let start = index
                     index = end
                     if slot.field == .time {
-                        guard let time = text.instant else { return nil }
+                        guard let time = times.instant(utf8: text.bytes) else { return nil }
                         fix.time = time
                         continue
                     }

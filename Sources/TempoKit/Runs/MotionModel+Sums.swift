@@ -15,27 +15,33 @@ extension MotionModel {
     /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
     mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
         -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
-        let centreTime = points[index].time
-        var first = index, last = index
-        while first > 0 && points[first - 1].time >= centreTime - before { first -= 1 }
-        while last + 1 < points.count && points[last + 1].time <= centreTime + after { last += 1 }
-        // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
-        // (a position's does not: a line through three fixes around a corner cuts it).
-        if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
-        if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
-        let count = last - first + 1
-        guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
-        let from = sums[first], to = sums[last + 1]
-        let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
-        let ste = to.te - from.te, stn = to.tn - from.tn
-        let c = Double(count)
-        let det = c * stt - st * st
-        guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
-        let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
-        // The line through the window's mean, at the centre's time.
-        let dt = centreTime - sumsOrigin.time - st / c
-        return (sumsOrigin.east + se / c + ve * dt, sumsOrigin.north + sn / c + vn * dt, ve, vn,
-                points[last].time - points[first].time, count)
+        // (On buffers: a checked read of a stored array reloads and checks it at every step.)
+        let origin = sumsOrigin
+        return points.withUnsafeBufferPointer { points in
+            sums.withUnsafeBufferPointer { sums in
+                let centreTime = points[index].time, earliest = centreTime - before, latest = centreTime + after
+                var first = index, last = index
+                while first > 0 && points[first - 1].time >= earliest { first -= 1 }
+                while last + 1 < points.count && points[last + 1].time <= latest { last += 1 }
+                // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
+                // (a position's does not: a line through three fixes around a corner cuts it).
+                if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
+                if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
+                let count = last - first + 1
+                guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
+                let from = sums[first], to = sums[last + 1]
+                let st = to.t - from.t, stt = to.tt - from.tt, se = to.e - from.e, sn = to.n - from.n
+                let ste = to.te - from.te, stn = to.tn - from.tn
+                let c = Double(count)
+                let det = c * stt - st * st
+                guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
+                let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
+                // The line through the window's mean, at the centre's time.
+                let dt = centreTime - origin.time - st / c
+                return (origin.east + se / c + ve * dt, origin.north + sn / c + vn * dt, ve, vn,
+                        points[last].time - points[first].time, count)
+            }
+        }
     }
 
     /// The velocity of `fit`'s line, and its window's span.

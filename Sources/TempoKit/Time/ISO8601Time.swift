@@ -56,8 +56,16 @@ public enum ISO8601Time {
         var end = bytes.endIndex
         while index < end, isSpace(bytes[index]) { index += 1 }
         while end > index, isSpace(bytes[end - 1]) { end -= 1 }
-        // YYYY-MM-DDTHH:MM, at fixed places.
-        guard end - index >= 16, let century = twoDigits(bytes, index), let yearInCentury = twoDigits(bytes, index + 2),
+        guard end - index >= 16, let minute = minute(bytes, at: index) else { return nil }
+        return reading(bytes, from: index + 16, to: end, minute: minute)
+    }
+
+    /// `YYYY-MM-DDTHH:MM` at `index` (16 bytes, the caller checked they are there): seconds from
+    /// 1970-01-01T00:00 to that minute, or `nil` if it is no such minute.
+    @inlinable
+    static func minute<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int? where Bytes.Index == Int {
+        // At fixed places.
+        guard let century = twoDigits(bytes, index), let yearInCentury = twoDigits(bytes, index + 2),
             bytes[index + 4] == UInt8(ascii: "-"), let month = twoDigits(bytes, index + 5), bytes[index + 7] == UInt8(ascii: "-"),
             let day = twoDigits(bytes, index + 8), isDateTimeSeparator(bytes[index + 10]), let hour = twoDigits(bytes, index + 11),
             bytes[index + 13] == UInt8(ascii: ":"), let minute = twoDigits(bytes, index + 14)
@@ -65,7 +73,15 @@ public enum ISO8601Time {
         let year = century * 100 + yearInCentury
         guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60
         else { return nil }
-        index += 16
+        return LocalDate.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+    }
+
+    /// The rest of a timestamp, `[:SS[(.|,)fraction]][Z|z|±HH[[:]MM]]` from `index` to `end`,
+    /// after the `minute` its first 16 bytes name.
+    @inlinable
+    static func reading<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from index: Int, to end: Int, minute: Int)
+        -> Reading? where Bytes.Index == Int {
+        var index = index
         var second = 0
         var fraction = 0.0
         if index < end, bytes[index] == UInt8(ascii: ":") {
@@ -103,8 +119,35 @@ public enum ISO8601Time {
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         guard index == end else { return nil }
-        let days = LocalDate.daysSinceEpoch(year: year, month: month, day: day)
-        return Reading(localSeconds: days * 86_400 + hour * 3600 + minute * 60 + second, fraction: fraction, offsetSeconds: offsetSeconds)
+        return Reading(localSeconds: minute + second, fraction: fraction, offsetSeconds: offsetSeconds)
+    }
+
+    /// Reads the timestamps of a track, whose points share their date, hour and minute in runs:
+    /// where a timestamp begins with the same 16 bytes (`YYYY-MM-DDTHH:MM`) as the last one read,
+    /// that minute is not read again. Gives what `parse(utf8:)` gives.
+    public struct TrackReader: Sendable {
+        /// The last minute read: its 16 bytes, and seconds from 1970 to it (nil before the first).
+        private var written: (UInt64, UInt64) = (0, 0)
+        private var minute: Int?
+
+        public init() {}
+
+        /// The instant UTF-8 `bytes` name, a timestamp without an offset read as UTC.
+        public mutating func instant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+            guard bytes.count >= 16, let start = bytes.baseAddress else { return parse(utf8: bytes) }
+            let raw = UnsafeRawPointer(start)
+            let first = raw.loadUnaligned(as: UInt64.self), second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            var end = bytes.count
+            while end > 16, isSpace(bytes[end - 1]) { end -= 1 }
+            if let minute, first == written.0, second == written.1 {
+                return reading(bytes, from: 16, to: end, minute: minute)?.instantAssumingUTC
+            }
+            // (Leading white space is left to `parse`, and not remembered.)
+            guard !isSpace(bytes[0]), let minute = ISO8601Time.minute(bytes, at: 0) else { return parse(utf8: bytes) }
+            written = (first, second)
+            self.minute = minute
+            return reading(bytes, from: 16, to: end, minute: minute)?.instantAssumingUTC
+        }
     }
 
     /// The two decimal digits at `index` as a number (the caller checked they are there).
