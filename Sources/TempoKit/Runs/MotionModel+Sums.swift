@@ -13,20 +13,30 @@ extension MotionModel {
 
     /// Least-squares straight line through the fixes within the window around `index`: the
     /// position at the fix's time, the velocity, the window's span and how many fixes it holds.
-    mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true)
-        -> (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int) {
+    mutating func fit(around index: Int, before: Double, after: Double, reachNeighbours: Bool = true) -> Line {
         // (On buffers: a checked read of a stored array reloads and checks it at every step.)
+        let (first, last) = points.withUnsafeBufferPointer { points in
+            let centreTime = points[index].time, earliest = centreTime - before, latest = centreTime + after
+            var first = index, last = index
+            while first > 0 && points[first - 1].time >= earliest { first -= 1 }
+            while last + 1 < points.count && points[last + 1].time <= latest { last += 1 }
+            // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
+            // (a position's does not: a line through three fixes around a corner cuts it).
+            if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
+            if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
+            return (first, last)
+        }
+        return line(first: first, last: last, at: index)
+    }
+
+    /// What `fit` gives.
+    typealias Line = (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int)
+
+    /// The least-squares line through the fixes `first...last`, at the fix `index`.
+    mutating func line(first: Int, last: Int, at index: Int) -> Line {
         let origin = sumsOrigin
         return points.withUnsafeBufferPointer { points in
             sums.withUnsafeBufferPointer { sums in
-                let centreTime = points[index].time, earliest = centreTime - before, latest = centreTime + after
-                var first = index, last = index
-                while first > 0 && points[first - 1].time >= earliest { first -= 1 }
-                while last + 1 < points.count && points[last + 1].time <= latest { last += 1 }
-                // Sparse fixes (one every 5 or 10 s): a velocity's window reaches at least the neighbours
-                // (a position's does not: a line through three fixes around a corner cuts it).
-                if reachNeighbours && first == index && index > 0 && before > 0 { first -= 1 }
-                if reachNeighbours && last == index && last + 1 < points.count && after > 0 { last += 1 }
                 let count = last - first + 1
                 guard count >= 2 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
                 let from = sums[first], to = sums[last + 1]
@@ -37,7 +47,7 @@ extension MotionModel {
                 guard det > 0 else { return (points[index].east, points[index].north, 0, 0, 0, count) }
                 let ve = (c * ste - st * se) / det, vn = (c * stn - st * sn) / det
                 // The line through the window's mean, at the centre's time.
-                let dt = centreTime - origin.time - st / c
+                let dt = points[index].time - origin.time - st / c
                 return (origin.east + se / c + ve * dt, origin.north + sn / c + vn * dt, ve, vn,
                         points[last].time - points[first].time, count)
             }

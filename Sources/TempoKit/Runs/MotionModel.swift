@@ -82,7 +82,6 @@ struct MotionModel: Sendable {
     /// The hardest acceleration the gate allows for, m/s² (braking, a sprint start).
     static let maxAccelerationMetersPerSecond2 = 4.0
 
-    private let sport: Sport?
     /// The physical bound on a step, m/s.
     let maxSpeedMetersPerSecond: Double
     /// The plane the segment is smoothed on, tangent at its first fix.
@@ -92,6 +91,8 @@ struct MotionModel: Sendable {
     private var firstPending = 0
     /// How many of the oldest fixes no window reaches any more (forgotten in batches).
     private var forgettable = 0
+    /// The first of `points` within `lagSeconds` of the newest (the window `check` fits the heading over).
+    private var headingFirst = 0
     /// Running sums over `points` (a window's sums are `sums[last + 1] − sums[first]`), so a
     /// window's least-squares line costs the same however many fixes it holds. Measured from
     /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest (and a gap longer than
@@ -126,7 +127,6 @@ struct MotionModel: Sendable {
     private var movingSince: Double?
 
     init(sport: Sport?, maxSpeedMetersPerSecond: Double) {
-        self.sport = sport
         self.maxSpeedMetersPerSecond = maxSpeedMetersPerSecond
         typicalSpeed = Self.priorSpeed(sport)
     }
@@ -142,8 +142,7 @@ struct MotionModel: Sendable {
     /// impossible step, or starts the model again.
     mutating func check(_ coordinate: Coordinate, at time: Double, accuracy: Double?) -> Verdict {
         guard !points.isEmpty else { return .accept }
-        let lastTime = points[points.count - 1].time, lastEast = points[points.count - 1].east
-        let lastNorth = points[points.count - 1].north
+        let newest = points.count - 1, lastTime = points[newest].time, lastEast = points[newest].east, lastNorth = points[newest].north
         let dt = time - lastTime
         let (east, north) = project(coordinate)
         let jump = ((east - lastEast) * (east - lastEast) + (north - lastNorth) * (north - lastNorth)).squareRoot()
@@ -157,7 +156,11 @@ struct MotionModel: Sendable {
             outliersInARow = 0
             return .restart
         }
-        let velocity = self.velocity(around: points.count - 1, before: Self.lagSeconds, after: 0)
+        // The track's heading: `velocity(around:before: lagSeconds, after: 0)` of the newest fix, whose
+        // window's start only moves on as fixes come (kept in `headingFirst`, not searched for again).
+        while points[headingFirst].time < lastTime - Self.lagSeconds { headingFirst += 1 }
+        let heading = line(first: headingFirst == newest ? max(0, newest - 1) : headingFirst, last: newest, at: newest)
+        let velocity = (east: heading.velocityEast, north: heading.velocityNorth)
         let predictedEast = lastEast + velocity.east * dt, predictedNorth = lastNorth + velocity.north * dt
         let miss = ((east - predictedEast) * (east - predictedEast) + (north - predictedNorth) * (north - predictedNorth)).squareRoot()
         let margin = Self.outlierFloorMeters + 4 * (2 * noiseRate * dt + (accuracy ?? 0) * (accuracy ?? 0)).squareRoot()
@@ -178,6 +181,7 @@ struct MotionModel: Sendable {
         sums.removeAll(keepingCapacity: true)
         sums.append(Sums())
         forgettable = 0
+        headingFirst = 0
         firstPending = 0
         scored = 0
         cameFromStopped.removeAll(keepingCapacity: true)
@@ -301,6 +305,7 @@ struct MotionModel: Sendable {
             points.removeFirst(drop)
             sums.removeFirst(drop)
             forgettable = 0
+            headingFirst = max(0, headingFirst - drop)
             firstPending -= drop
             scored -= drop
         }
