@@ -29,6 +29,25 @@ extension MotionModel {
         return line(first: first, last: last, at: index)
     }
 
+    /// `velocity(around: index, before: speedWindowSeconds, after: speedWindowSeconds)` for a fix
+    /// decided after the one asked about last: fixes are decided in order, so the window's ends only
+    /// move on from the last one's (`speedWindow`), and are not searched for from the centre again.
+    mutating func speedVelocity(around index: Int) -> (east: Double, north: Double, span: Double) {
+        var (first, last) = points.withUnsafeBufferPointer { points in
+            let centreTime = points[index].time
+            var first = speedWindow.first, last = max(speedWindow.last, index)
+            while points[first].time < centreTime - Self.speedWindowSeconds { first += 1 }
+            while last + 1 < points.count && points[last + 1].time <= centreTime + Self.speedWindowSeconds { last += 1 }
+            return (first, last)
+        }
+        speedWindow = (first, last)
+        // As `fit` reaches the neighbours.
+        if first == index && index > 0 { first -= 1 }
+        if last == index && last + 1 < points.count { last += 1 }
+        let fit = line(first: first, last: last, at: index)
+        return (fit.velocityEast, fit.velocityNorth, fit.span)
+    }
+
     /// What `fit` gives.
     typealias Line = (east: Double, north: Double, velocityEast: Double, velocityNorth: Double, span: Double, count: Int)
 

@@ -91,8 +91,12 @@ struct MotionModel: Sendable {
     private var firstPending = 0
     /// How many of the oldest fixes no window reaches any more (forgotten in batches).
     private var forgettable = 0
-    /// The first of `points` within `lagSeconds` of the newest (the window `check` fits the heading over).
+    /// Windows whose ends only move on as fixes come, kept rather than searched for at every fix: the
+    /// heading's `check` fits (from the first fix within `lagSeconds` of the newest), and `speedVelocity`'s.
     private var headingFirst = 0
+    var speedWindow = (first: 0, last: 0)
+    /// The last fix `check` projected (`add` takes it from there: the plane never moves).
+    private var checked = (coordinate: Coordinate(latitude: .nan, longitude: .nan), east: 0.0, north: 0.0)
     /// Running sums over `points` (a window's sums are `sums[last + 1] − sums[first]`), so a
     /// window's least-squares line costs the same however many fixes it holds. Measured from
     /// `sumsOrigin`, a fix at most `sumsRebaseSeconds` before the newest (and a gap longer than
@@ -145,6 +149,7 @@ struct MotionModel: Sendable {
         let newest = points.count - 1, lastTime = points[newest].time, lastEast = points[newest].east, lastNorth = points[newest].north
         let dt = time - lastTime
         let (east, north) = project(coordinate)
+        checked = (coordinate, east, north)
         let jump = ((east - lastEast) * (east - lastEast) + (north - lastNorth) * (north - lastNorth)).squareRoot()
         if jump - 2 * (accuracy ?? 0) > maxSpeedMetersPerSecond * dt {
             outliersInARow += 1
@@ -156,8 +161,7 @@ struct MotionModel: Sendable {
             outliersInARow = 0
             return .restart
         }
-        // The track's heading: `velocity(around:before: lagSeconds, after: 0)` of the newest fix, whose
-        // window's start only moves on as fixes come (kept in `headingFirst`, not searched for again).
+        // The heading: `velocity(around: newest, before: lagSeconds, after: 0)`, its window's start kept.
         while points[headingFirst].time < lastTime - Self.lagSeconds { headingFirst += 1 }
         let heading = line(first: headingFirst == newest ? max(0, newest - 1) : headingFirst, last: newest, at: newest)
         let velocity = (east: heading.velocityEast, north: heading.velocityNorth)
@@ -182,6 +186,7 @@ struct MotionModel: Sendable {
         sums.append(Sums())
         forgettable = 0
         headingFirst = 0
+        speedWindow = (0, 0)
         firstPending = 0
         scored = 0
         cameFromStopped.removeAll(keepingCapacity: true)
@@ -193,7 +198,7 @@ struct MotionModel: Sendable {
     /// Adds a fix that passed `check`.
     mutating func add(_ coordinate: Coordinate, at time: Double, altitude: Double?, deviceSpeed: Double?,
                       deviceDistance: Double?) {
-        let (east, north) = project(coordinate)
+        let (east, north) = checked.coordinate == coordinate ? (checked.east, checked.north) : project(coordinate)
         let point = Point(time: time, east: east, north: north, coordinate: coordinate,
                           altitude: altitude ?? .nan, deviceSpeed: deviceSpeed ?? .nan, deviceDistance: deviceDistance ?? .nan)
         points.append(point)
@@ -258,7 +263,7 @@ struct MotionModel: Sendable {
             let moving = !backtracked[offset].stopped, nextStop = backtracked[offset].nextStop
             let point = points[index]
             if !moving { movingSince = nil } else if movingSince == nil { movingSince = point.time }
-            let velocity = self.velocity(around: index, before: Self.speedWindowSeconds, after: Self.speedWindowSeconds)
+            let velocity = speedVelocity(around: index)
             let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
             if moving { lastMovingTime = point.time }
             let sustained = moving ? nil : sustainedSpeed(index)
@@ -306,6 +311,7 @@ struct MotionModel: Sendable {
             sums.removeFirst(drop)
             forgettable = 0
             headingFirst = max(0, headingFirst - drop)
+            speedWindow = (max(0, speedWindow.first - drop), max(0, speedWindow.last - drop))
             firstPending -= drop
             scored -= drop
         }
