@@ -36,10 +36,11 @@ extension ActivityFile {
             var held = ActivityBuilder()
             var replay: RunReplay?
             var used: RunPlan?
-            // The length as drawn needs nothing the recorder decides: measured on the reading thread.
-            let drawn = plansAfterRecords ? nil : DrawnLengthOnReader()
+            // The length as drawn and the sensor readings need nothing the recorder decides: kept
+            // on the reading thread.
+            let apart = plansAfterRecords ? nil : KeptOnReader(fixes: size / typicalBytesPerFix(format))
             var alongside: (@Sendable (ActivityElement) -> Void)?
-            if let drawn { alongside = { drawn.add($0) } }
+            if let apart { alongside = { apart.add($0) } }
             try streamAhead(url, format: format, alongside: alongside) { element in
                 switch element {
                 case .fix where plansAfterRecords, .endSegment where plansAfterRecords:
@@ -49,6 +50,8 @@ extension ActivityFile {
                         let plan = known ?? RunPlan(activity: described.finish(), autoPause: autoPause, sport: sport)
                         var started = RunReplay(lapStarts: plan.lapStarts, sportChanges: plan.sportChanges, settings: plan.settings)
                         started.measuresUnfilteredDistance = false
+                        started.logsSensors = false
+                        started.keepsPositions = false
                         started.reserveCapacity(size / typicalBytesPerFix(format))
                         replay = started
                         used = plan
@@ -72,8 +75,8 @@ extension ActivityFile {
                 return empty.summary(splitUnit: splitUnit)
             }
             if used == needed {
-                var summary = fed.summary(splitUnit: splitUnit)
-                summary.unfilteredDistanceMeters = drawn?.length.meters
+                var summary = fed.summary(splitUnit: splitUnit, sensorLog: apart?.sensors)
+                summary.unfilteredDistanceMeters = apart?.length.meters
                 return summary
             }
             known = needed
@@ -81,17 +84,27 @@ extension ActivityFile {
     }
 }
 
-/// The length as drawn, measured by the reading thread (`ActivityFile.streamAhead`'s `alongside`).
+/// The length as drawn and the sensor readings, kept by the reading thread (`ActivityFile.streamAhead`'s
+/// `alongside`): every fix of a streamed file reaches the replay's recorder while it runs, in file
+/// order, so the log is the one the recorder would keep (`RunReplay.logsSensors`).
 ///
 /// `@unchecked Sendable`: only the reading thread writes it, and it is read once `streamAhead`
 /// returned, after the reading thread's last element was handed over under the channel's lock.
-private final class DrawnLengthOnReader: @unchecked Sendable {
+private final class KeptOnReader: @unchecked Sendable {
     /// (One thread at a time by construction: no access is checked at run time, which cost 2 % of the reading.)
     @exclusivity(unchecked) var length = DrawnLength()
+    @exclusivity(unchecked) var sensors = SensorLog()
+
+    /// Room for the readings of `fixes` fixes (memory reserved and never touched is never resident).
+    init(fixes: Int) {
+        sensors.reserveCapacity(fixes)
+    }
 
     func add(_ element: ActivityElement) {
         switch element {
-        case .fix(let fix): length.add(fix)
+        case .fix(let fix):
+            length.add(fix)
+            sensors.add(fix)
         case .endSegment: length.endSegment()
         default: break
         }

@@ -27,8 +27,10 @@ struct ActivityDataTests {
             == (try ActivityFile.summary(of: url, splitUnit: .mile, autoPause: false)))
     }
 
-    /// Reading first and analysing after gives the one-pass summary, laps and sports included.
-    @Test(arguments: ["fenix2-run.fit", "run-3laps.tcx", "hike-4tracks.gpx", "fenix2-multisport.fit", "edge500-ride.fit"])
+    /// Reading first and analysing after gives the one-pass summary, laps, sports and sensors
+    /// (a GPX's readings are kept on the reading thread) included.
+    @Test(arguments: ["fenix2-run.fit", "run-3laps.tcx", "hike-4tracks.gpx", "fenix2-multisport.fit", "edge500-ride.fit",
+                      "garmin-extensions.gpx"])
     func summaryOfAReadActivityEqualsTheFileSummary(name: String) throws {
         let url = Fixtures.url(name)
         #expect(try ActivityFile.read(url).summary() == (try ActivityFile.summary(of: url)))

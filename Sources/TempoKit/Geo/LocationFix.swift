@@ -68,6 +68,12 @@ public struct LocationFix: Sendable, Hashable, Codable {
         set { storedDeviceDistanceMeters = newValue ?? .nan }
     }
 
+    /// The time (seconds since the reference date) and the four sensor readings as stored, NaN
+    /// for `nil`: what `SensorLog` keeps of every fix, without going through the optionals.
+    var timeAndSensors: (time: Double, heartRate: Double, cadence: Double, power: Double, temperature: Double) {
+        (storedTime, storedHeartRateBPM, storedCadencePerMinute, storedPowerWatts, storedTemperatureCelsius)
+    }
+
     /// The optionals, NaN for `nil`.
     private var storedTime: Double
     private var storedAltitudeMeters: Double

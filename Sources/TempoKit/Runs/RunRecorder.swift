@@ -31,7 +31,14 @@ public struct RunRecorder: Sendable {
     /// The accepted fixes, column by column (what summaries read).
     private(set) var store = RunSampleStore()
     /// Sensor readings of every fix offered while recording (whatever became of its position).
-    private(set) var sensorLog = SensorLog()
+    var sensorLog = SensorLog()
+    /// Whether `ingest` keeps the fixes' readings in `sensorLog` (`RunReplay.logsSensors`).
+    var logsSensors = true
+    /// Whether the samples keep their coordinates (`RunReplay.keepsPositions`).
+    var keepsPositions: Bool {
+        get { store.keepsCoordinates }
+        set { store.keepsCoordinates = newValue }
+    }
     /// Indices into `samples` where a lap began (the lap command came after the previous sample).
     public private(set) var lapStarts: [LapMark] = []
     /// The filter, with its drop counts.
@@ -113,7 +120,7 @@ public struct RunRecorder: Sendable {
     /// 0.60–0.91 s against 0.62–0.75 s, 15 pairs).
     mutating func reserveCapacity(_ fixes: Int, hugePages: Bool = false) {
         store.reserveCapacity(fixes, hugePages: hugePages)
-        sensorLog.reserveCapacity(fixes, hugePages: hugePages)
+        if logsSensors { sensorLog.reserveCapacity(fixes, hugePages: hugePages) }
     }
 
     // MARK: - Commands
@@ -246,7 +253,7 @@ public struct RunRecorder: Sendable {
             filter.count(.notRecording)
             return .notRecording
         }
-        sensorLog.add(fix)
+        if logsSensors { sensorLog.add(fix) }
         if let reason = filter.check(fix) { return reason }
         if !segmentOpen {
             segment += 1
@@ -384,16 +391,5 @@ public struct RunRecorder: Sendable {
     }
 
     /// Pace over the last `windowSeconds` of moving time, seconds per km.
-    public func currentPace(windowSeconds: Double = 15) -> Double? {
-        let last = store.count - 1
-        guard last >= 0, let lastMoving = store.moving(last) else { return nil }
-        var first = last
-        for index in stride(from: last, through: 0, by: -1) {
-            guard let moving = store.moving(index), store.segments[index] == store.segments[last] else { break }
-            first = index
-            if lastMoving - moving >= windowSeconds { break }
-        }
-        guard let firstMoving = store.moving(first), lastMoving - firstMoving > 0 else { return nil }
-        return Pace.secondsPerKilometer(seconds: lastMoving - firstMoving, meters: store.distances[last] - store.distances[first])
-    }
+    public func currentPace(windowSeconds: Double = 15) -> Double? { store.pace(overLastMovingSeconds: windowSeconds) }
 }

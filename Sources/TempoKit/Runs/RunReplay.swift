@@ -20,6 +20,21 @@ public struct RunReplay: Sendable {
     /// apart, on another thread (`RunAnalysis.summarize`; `ActivityFile.summary` while it reads),
     /// turns it off and sets the summary's `unfilteredDistanceMeters` itself (`DrawnLength`).
     public var measuresUnfilteredDistance = true
+    /// Whether the recorder keeps each fix's sensor readings as it is fed. Every fix a replay is
+    /// fed reaches its recorder while the run is running, in the order fed, so a caller may keep
+    /// them apart instead, on another thread (`ActivityFile.summary` while it reads): it turns this
+    /// off before `reserveCapacity(_:)` and passes its `SensorLog` to `summary(splitUnit:sensorLog:)`.
+    public var logsSensors: Bool {
+        get { recorder.logsSensors }
+        set { recorder.logsSensors = newValue }
+    }
+    /// Whether the recorder's samples keep each fix's coordinate. No summary reads one: a caller
+    /// that wants only the summary (`ActivityFile.summary`) turns this off before the first fix,
+    /// and 16 of a sample's 60 bytes are never written (the samples' coordinates are then NaN).
+    public var keepsPositions: Bool {
+        get { recorder.keepsPositions }
+        set { recorder.keepsPositions = newValue }
+    }
 
     private var lapStarts: [Date]
     private var nextLap = 0
@@ -137,9 +152,12 @@ public struct RunReplay: Sendable {
         return recorder
     }
 
-    /// The summary of everything fed (finishes the run first).
-    public mutating func summary(splitUnit: SplitUnit = .kilometer) -> RunSummary {
-        var summary = RunSummary(recorder: finish(), splitUnit: splitUnit, sportChanges: sports.changes)
+    /// The summary of everything fed (finishes the run first); with `sensorLog`, the readings of
+    /// every fix fed as kept apart (see `logsSensors`) instead of the recorder's.
+    public mutating func summary(splitUnit: SplitUnit = .kilometer, sensorLog: SensorLog? = nil) -> RunSummary {
+        var finished = finish()
+        if let sensorLog { finished.sensorLog = sensorLog }
+        var summary = RunSummary(recorder: finished, splitUnit: splitUnit, sportChanges: sports.changes)
         summary.unfilteredDistanceMeters = unfilteredDistanceMeters
         return summary
     }

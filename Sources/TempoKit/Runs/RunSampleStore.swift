@@ -3,9 +3,10 @@ import Foundation
 /// The recorder's accepted fixes kept column by column, without optionals: a missing time,
 /// altitude, timer or moving time is NaN.
 ///
-/// About 60 bytes a fix instead of a ~100-byte `RunSample` with its optionals, and each column
-/// grows on its own (a million-fix file never reallocates one huge buffer). Times are seconds
-/// since the reference date exactly as `Date` stores them, so nothing is rounded on the way.
+/// About 60 bytes a fix (44 without coordinates) instead of a ~100-byte `RunSample` with its
+/// optionals, and each column grows on its own (a million-fix file never reallocates one huge
+/// buffer). Times are seconds since the reference date exactly as `Date` stores them, so nothing
+/// is rounded on the way.
 struct RunSampleStore: Sendable {
     var times: [Double] = []
     var latitudes: [Double] = []
@@ -19,6 +20,11 @@ struct RunSampleStore: Sendable {
     private(set) var untimedCount = 0
     /// Samples whose moving time is NaN.
     private(set) var unmovingCount = 0
+    /// Whether coordinates are kept. A summary reads none: without them (`RunReplay.keepsPositions`)
+    /// a sample takes 44 bytes, and its position reads as NaN.
+    var keepsCoordinates = true {
+        willSet { precondition(isEmpty || newValue == keepsCoordinates, "coordinates are kept or not from the first sample") }
+    }
 
     var count: Int { distances.count }
     var isEmpty: Bool { distances.isEmpty }
@@ -28,8 +34,10 @@ struct RunSampleStore: Sendable {
         distanceMeters: Double, timerSeconds: Double?, movingSeconds: Double?
     ) {
         times.append(time?.timeIntervalSinceReferenceDate ?? .nan)
-        latitudes.append(coordinate.latitude)
-        longitudes.append(coordinate.longitude)
+        if keepsCoordinates {
+            latitudes.append(coordinate.latitude)
+            longitudes.append(coordinate.longitude)
+        }
         altitudes.append(altitudeMeters ?? .nan)
         segments.append(Int32(truncatingIfNeeded: segment))
         distances.append(distanceMeters)
@@ -44,31 +52,15 @@ struct RunSampleStore: Sendable {
     mutating func reserveCapacity(_ count: Int, hugePages: Bool = false) {
         func reserve<Element>(_ column: inout [Element]) { LargeArray.reserveCapacity(count, in: &column, hugePages: hugePages) }
         reserve(&times)
-        reserve(&latitudes)
-        reserve(&longitudes)
+        if keepsCoordinates {
+            reserve(&latitudes)
+            reserve(&longitudes)
+        }
         reserve(&altitudes)
         reserve(&segments)
         reserve(&distances)
         reserve(&timers)
         reserve(&movings)
-    }
-
-    /// Keeps the first `count` samples.
-    mutating func truncate(to count: Int) {
-        guard count < self.count else { return }
-        for index in count..<self.count {
-            if timers[index].isNaN { untimedCount -= 1 }
-            if movings[index].isNaN { unmovingCount -= 1 }
-        }
-        let range = count...
-        times.removeSubrange(range)
-        latitudes.removeSubrange(range)
-        longitudes.removeSubrange(range)
-        altitudes.removeSubrange(range)
-        segments.removeSubrange(range)
-        distances.removeSubrange(range)
-        timers.removeSubrange(range)
-        movings.removeSubrange(range)
     }
 
     func time(_ index: Int) -> Date? {
@@ -77,7 +69,8 @@ struct RunSampleStore: Sendable {
     }
 
     func coordinate(_ index: Int) -> Coordinate {
-        Coordinate(latitude: latitudes[index], longitude: longitudes[index])
+        guard keepsCoordinates else { return Coordinate(latitude: .nan, longitude: .nan) }
+        return Coordinate(latitude: latitudes[index], longitude: longitudes[index])
     }
 
     func segment(_ index: Int) -> Int { Int(segments[index]) }
@@ -107,5 +100,20 @@ struct RunSampleStore: Sendable {
             last = segment
         }
         return result
+    }
+
+    /// Pace over the last `windowSeconds` of moving time within the last sample's segment,
+    /// seconds per km (`RunRecorder.currentPace(windowSeconds:)`).
+    func pace(overLastMovingSeconds windowSeconds: Double) -> Double? {
+        let last = count - 1
+        guard last >= 0, let lastMoving = moving(last) else { return nil }
+        var first = last
+        for index in stride(from: last, through: 0, by: -1) {
+            guard let seconds = moving(index), segments[index] == segments[last] else { break }
+            first = index
+            if lastMoving - seconds >= windowSeconds { break }
+        }
+        guard let firstMoving = moving(first), lastMoving - firstMoving > 0 else { return nil }
+        return Pace.secondsPerKilometer(seconds: lastMoving - firstMoving, meters: distances[last] - distances[first])
     }
 }

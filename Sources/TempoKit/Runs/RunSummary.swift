@@ -99,7 +99,7 @@ public struct RunSummary: Sendable, Hashable, Encodable {
             (elevation: ElevationProfile(store: store), sensors: sensorLog.summary())
         } _: {
             var splits = track.splits(unit: splitUnit)
-            if !sensorLog.readings.isEmpty {
+            if !sensorLog.isEmpty {
                 let perSplit = sensorLog.splitSummaries(store: store, splitLength: splitUnit.meters, splits: splits.count)
                 for index in splits.indices { splits[index].sensors = perSplit[index] }
             }

@@ -6,8 +6,14 @@ import Foundation
 ///
 /// Kept on the recorder's per-fix path, so adding costs one append and no allocation, and the
 /// per-split summaries walk the readings and the samples together once (readings come in time
-/// order; one that does not is found by bisection).
-struct SensorLog: Sendable {
+/// order; one that does not is found by bisection). A file's reader keeps one apart, on its own
+/// thread, and hands it to `RunReplay.summary(splitUnit:sensorLog:)`.
+///
+/// Devices log whole beats, steps and watts and temperatures in whole or half degrees: while every
+/// value is exact in 32 bits a reading takes 24 bytes, not 40 (a million readings are 16 MB less
+/// memory to touch, which is a tenth of a file summary's page faults). The first value that is
+/// not turns every reading wide; either way each reads back exactly as it came.
+public struct SensorLog: Sendable {
     /// One fix's readings.
     struct Reading: Sendable {
         /// Seconds since the reference date (NaN: the fix had no time).
@@ -16,35 +22,89 @@ struct SensorLog: Sendable {
         var heartRate: Double, cadence: Double, power: Double, temperature: Double
     }
 
-    /// The readings, in the order the fixes were offered.
-    private(set) var readings: [Reading] = []
+    /// A reading whose four values are exact in 32 bits.
+    private struct Narrow: Sendable {
+        var time: Double
+        var heartRate: Float, cadence: Float, power: Float, temperature: Float
+
+        /// `reading`'s values in 32 bits, if each is exact there (or NaN).
+        init?(exactly reading: Reading) {
+            func narrow(_ value: Double) -> Float? {
+                let narrow = Float(value)
+                return Double(narrow) == value || value.isNaN ? narrow : nil
+            }
+            guard let heartRate = narrow(reading.heartRate), let cadence = narrow(reading.cadence),
+                  let power = narrow(reading.power), let temperature = narrow(reading.temperature) else { return nil }
+            self.time = reading.time
+            self.heartRate = heartRate
+            self.cadence = cadence
+            self.power = power
+            self.temperature = temperature
+        }
+
+        var wide: Reading {
+            Reading(time: time, heartRate: Double(heartRate), cadence: Double(cadence), power: Double(power),
+                    temperature: Double(temperature))
+        }
+    }
+
+    /// The readings, in the order the fixes were offered: in `narrow` while each value so far is
+    /// exact in 32 bits, else all in `wide`.
+    private var narrow: [Narrow] = []
+    private var wide: [Reading] = []
+    private var isWide = false
+    /// Every reading tallied as it came (the same sums, in the same order, as a pass at the end).
+    private var overall = Tallies()
+
+    /// An empty log.
+    public init() {}
 
     /// Makes room for the readings of `fixes` fixes at once, instead of growing (and copying) step
     /// by step; in a buffer offered for huge pages when `hugePages`.
-    mutating func reserveCapacity(_ fixes: Int, hugePages: Bool = false) {
-        LargeArray.reserveCapacity(fixes, in: &readings, hugePages: hugePages)
+    public mutating func reserveCapacity(_ fixes: Int) {
+        reserveCapacity(fixes, hugePages: false)
     }
 
+    mutating func reserveCapacity(_ fixes: Int, hugePages: Bool) {
+        if isWide {
+            LargeArray.reserveCapacity(fixes, in: &wide, hugePages: hugePages)
+        } else {
+            LargeArray.reserveCapacity(fixes, in: &narrow, hugePages: hugePages)
+        }
+    }
+
+    /// Whether no fix had a reading.
+    var isEmpty: Bool { narrow.isEmpty && wide.isEmpty }
+
     /// Keeps `fix`'s readings, if it has any.
-    mutating func add(_ fix: LocationFix) {
-        let heartRate = fix.heartRateBPM, cadence = fix.cadencePerMinute
-        let power = fix.powerWatts, temperature = fix.temperatureCelsius
-        guard heartRate != nil || cadence != nil || power != nil || temperature != nil else { return }
-        readings.append(Reading(time: fix.time?.timeIntervalSinceReferenceDate ?? .nan, heartRate: heartRate ?? .nan,
-                                cadence: cadence ?? .nan, power: power ?? .nan, temperature: temperature ?? .nan))
+    public mutating func add(_ fix: LocationFix) {
+        let (time, heartRate, cadence, power, temperature) = fix.timeAndSensors
+        guard !heartRate.isNaN || !cadence.isNaN || !power.isNaN || !temperature.isNaN else { return }
+        let reading = Reading(time: time, heartRate: heartRate, cadence: cadence, power: power, temperature: temperature)
+        if !isWide, let narrowed = Narrow(exactly: reading) {
+            narrow.append(narrowed)
+        } else {
+            if !isWide { widen() }
+            wide.append(reading)
+        }
+        overall.add(reading)
+    }
+
+    /// Every reading from now on is kept wide, those so far too.
+    private mutating func widen() {
+        isWide = true
+        wide.reserveCapacity(narrow.capacity)
+        for reading in narrow { wide.append(reading.wide) }
+        narrow = []
     }
 
     /// Avg/max of every reading.
-    func summary() -> SensorSummary {
-        var tallies = Tallies()
-        for reading in readings { tallies.add(reading) }
-        return tallies.summary
-    }
+    func summary() -> SensorSummary { overall.summary }
 
     /// One summary per split of `splitLength` metres: each timed reading goes to the split
     /// holding the run's distance at its instant (interpolated between the accepted fixes around it).
     func splitSummaries(store: RunSampleStore, splitLength: Double, splits: Int) -> [SensorSummary] {
-        guard splits > 0, !readings.isEmpty else { return Array(repeating: .none, count: splits) }
+        guard splits > 0, !isEmpty else { return Array(repeating: .none, count: splits) }
         // The timed samples: the store's own columns when every sample has a time (no copy).
         var times = store.times, distances = store.distances
         if times.contains(where: \.isNaN) {
@@ -54,17 +114,37 @@ struct SensorLog: Sendable {
         }
         guard !times.isEmpty else { return Array(repeating: .none, count: splits) }
         var tallies = Array(repeating: Tallies(), count: splits)
-        var low = 0
-        for reading in readings where !reading.time.isNaN {
-            let distance = Self.distance(at: reading.time, times: times, distances: distances, low: &low)
-            tallies[min(splits - 1, max(0, Int(distance / splitLength)))].add(reading)
+        times.withUnsafeBufferPointer { times in
+            distances.withUnsafeBufferPointer { distances in
+                tallies.withUnsafeMutableBufferPointer { tallies in
+                    if isWide {
+                        Self.tally(wide, times: times, distances: distances, splitLength: splitLength, into: tallies)
+                    } else {
+                        Self.tally(narrow.lazy.map(\.wide), times: times, distances: distances, splitLength: splitLength, into: tallies)
+                    }
+                }
+            }
         }
         return tallies.map(\.summary)
     }
 
+    /// Adds each timed reading to the tallies of the split holding the distance at its instant.
+    private static func tally(
+        _ readings: some Sequence<Reading>, times: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>,
+        splitLength: Double, into tallies: UnsafeMutableBufferPointer<Tallies>
+    ) {
+        var low = 0
+        for reading in readings where !reading.time.isNaN {
+            let distance = Self.distance(at: reading.time, times: times, distances: distances, low: &low)
+            tallies[min(tallies.count - 1, max(0, Int(distance / splitLength)))].add(reading)
+        }
+    }
+
     /// The distance at `time` along timed samples (times never decrease): clamped at the ends.
     /// `low` is where the previous reading was found, and is left where this one is.
-    private static func distance(at time: Double, times: [Double], distances: [Double], low: inout Int) -> Double {
+    private static func distance(
+        at time: Double, times: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>, low: inout Int
+    ) -> Double {
         let last = times.count - 1
         guard time > times[0] else { return distances[0] }
         guard time < times[last] else { return distances[last] }
@@ -89,7 +169,7 @@ struct SensorLog: Sendable {
     private struct Tallies {
         var heartRate = Tally(), cadence = Tally(), power = Tally(), temperature = Tally()
 
-        mutating func add(_ reading: Reading) {
+        @inline(__always) mutating func add(_ reading: Reading) {
             heartRate.add(reading.heartRate)
             cadence.add(reading.cadence)
             power.add(reading.power)
@@ -106,7 +186,7 @@ struct SensorLog: Sendable {
     private struct Tally {
         var sum = 0.0, maximum = -Double.infinity, count = 0
 
-        mutating func add(_ value: Double) {
+        @inline(__always) mutating func add(_ value: Double) {
             guard !value.isNaN else { return }
             sum += value
             maximum = max(maximum, value)
