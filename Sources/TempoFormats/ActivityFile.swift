@@ -54,7 +54,9 @@ public enum ActivityFile {
         if let format = ActivityFormat(pathExtension: url.pathExtension) {
             // UTF-8 text whose first 64 KiB hold no root element of the format is another kind
             // of file (an HTML page saved as .gpx); other encodings are left to the parser.
-            if let root = format.rootElement, !head.isEmpty, !head.contains(0),
+            // (Searched in place: through `Data`'s iterator the 64 KiB took 4.8 M instructions, as
+            // many as summarising 800 points.)
+            if let root = format.rootElement, !head.isEmpty, !head.withUnsafeBytes({ $0.contains(0) }),
                String(decoding: head, as: UTF8.self).range(of: "<" + root) == nil
                 && String(decoding: head, as: UTF8.self).range(of: ":" + root) == nil {
                 throw FormatError(file: url.path, reason: "not a \(format.name) file: no <\(root)> element at its start")

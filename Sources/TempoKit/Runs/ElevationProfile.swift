@@ -14,6 +14,9 @@ public struct ElevationProfile: Sendable, Hashable {
     public static let spikeWindow = 4
     /// An altitude this far (metres) from its neighbours' median is a spike and is replaced by it.
     public static let spikeLimitMeters = 10.0
+    /// Fixes whose neighbourhoods are looked at together first (a run's altitude mostly varies
+    /// less than the limit over half a minute).
+    static let spikeBlock = 32
     /// The smoothing window reaches at least this far (metres of distance travelled) each side:
     /// terrain shorter than that is noise's scale, and a slow walker's altitude is averaged over
     /// as long as a fast rider's (GPS altitude wanders over a minute; a rider covers 10 m hills in seconds).
@@ -107,9 +110,11 @@ public struct ElevationProfile: Sendable, Hashable {
     /// Gain and loss of one segment's points (`xs` in seconds when `timed`, else fix index,
     /// `distances` travelled in metres, altitudes finite, metres); `prefix` is scratch space for
     /// at least `count + 1` values.
+    /// (`spikeBlock` is a parameter for the tests: the result is the same for any block, 1 included,
+    /// which looks at each fix's own neighbourhood alone.)
     static func gainAndLoss(
         xs: UnsafeBufferPointer<Double>, distances: UnsafeBufferPointer<Double>, altitudes: UnsafeBufferPointer<Double>,
-        timed: Bool, prefix: UnsafeMutableBufferPointer<Double>
+        timed: Bool, prefix: UnsafeMutableBufferPointer<Double>, spikeBlock: Int = spikeBlock
     ) -> (Double, Double) {
         let n = altitudes.count
         guard n > 0 else { return (0, 0) }
@@ -117,37 +122,42 @@ public struct ElevationProfile: Sendable, Hashable {
         //    altitudes go straight into their prefix sums (same order of additions as summing them after).
         var window: [Double] = []
         window.reserveCapacity(2 * spikeWindow + 1)
-        prefix[0] = 0
-        for i in 0..<n {
+        func cleaned(_ i: Int) -> Double {
             let altitude = altitudes[i]
             let neighbours = max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)
             // The median is one of the window's values: when every one of them is within the limit,
             // so is the median and the sort is not needed (the common case by far). |a − v| grows
             // with v's distance from a, rounding included, so the extremes decide for all.
             var lowest = altitude, highest = altitude
-            if i >= spikeWindow && i + spikeWindow < n {
-                // A whole window: a fixed count the compiler unrolls.
-                for offset in 0..<(2 * spikeWindow + 1) {
-                    let value = altitudes[i - spikeWindow + offset]
-                    lowest = value < lowest ? value : lowest
-                    highest = value > highest ? value : highest
-                }
-            } else {
-                for j in neighbours {
-                    let value = altitudes[j]
-                    lowest = value < lowest ? value : lowest
-                    highest = value > highest ? value : highest
-                }
+            for j in neighbours {
+                let value = altitudes[j]
+                lowest = value < lowest ? value : lowest
+                highest = value > highest ? value : highest
             }
-            var cleaned = altitude
-            if !(highest - altitude <= spikeLimitMeters && altitude - lowest <= spikeLimitMeters) {
-                window.removeAll(keepingCapacity: true)
-                for j in neighbours { window.append(altitudes[j]) }
-                window.sort()
-                let median = window[window.count / 2]
-                if abs(altitude - median) > spikeLimitMeters { cleaned = median }
+            guard !(highest - altitude <= spikeLimitMeters && altitude - lowest <= spikeLimitMeters) else { return altitude }
+            window.removeAll(keepingCapacity: true)
+            for j in neighbours { window.append(altitudes[j]) }
+            window.sort()
+            let median = window[window.count / 2]
+            return abs(altitude - median) > spikeLimitMeters ? median : altitude
+        }
+        // A block of fixes whose neighbourhoods all lie within the limit of each other holds no
+        // spike (each fix's extremes are within the block's, and rounding keeps the order): one
+        // pass over it decides for all of them, and only a block that varies more looks fix by fix.
+        prefix[0] = 0
+        var blockStart = 0
+        while blockStart < n {
+            let blockEnd = min(n, blockStart + spikeBlock)
+            let reach = max(0, blockStart - spikeWindow)..<min(n, blockEnd + spikeWindow)
+            var lowest = altitudes[reach.lowerBound], highest = lowest
+            for j in reach {
+                let value = altitudes[j]
+                lowest = value < lowest ? value : lowest
+                highest = value > highest ? value : highest
             }
-            prefix[i + 1] = prefix[i] + cleaned
+            let calm = highest - lowest <= spikeLimitMeters
+            for i in blockStart..<blockEnd { prefix[i + 1] = prefix[i] + (calm ? altitudes[i] : cleaned(i)) }
+            blockStart = blockEnd
         }
         // 2. Smoothing: mean over a centred window (two pointers, prefix sums), fed straight into
         // 3. hysteresis: a climb counts from its trough to its crest once the crest is confirmed
