@@ -123,6 +123,9 @@ public struct RunRecorder: Sendable {
         if logsSensors { sensorLog.reserveCapacity(fixes, hugePages: hugePages) }
     }
 
+    /// The reserved columns' pages, for another thread to provide ahead of the samples.
+    func samplePagesAhead() -> SamplePagesAhead { store.pagesAhead() }
+
     // MARK: - Commands
 
     /// A command's instant, never before what the run has already seen (a clock set back

@@ -70,6 +70,11 @@ public struct RunReplay: Sendable {
         recorder.reserveCapacity(fixes)
     }
 
+    /// The pages of the columns `reserveCapacity(_:)` reserved, for a thread with time to spare to
+    /// have them provided before the recorder writes the samples (`SamplePagesAhead`). It takes
+    /// the reservation as it is now: called after `reserveCapacity(_:)`, before the first fix.
+    public func samplePagesAhead() -> SamplePagesAhead { recorder.samplePagesAhead() }
+
     /// Makes room for exactly the `fixes` fixes that will be added (`RunRecorder.reserveCapacity(_:hugePages:)`).
     mutating func reserveCapacity(exactly fixes: Int) {
         recorder.reserveCapacity(fixes, hugePages: true)

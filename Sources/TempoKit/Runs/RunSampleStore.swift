@@ -63,6 +63,19 @@ struct RunSampleStore: Sendable {
         reserve(&movings)
     }
 
+    /// Each column's reserved memory, for another thread to have its pages provided ahead.
+    func pagesAhead() -> SamplePagesAhead {
+        func region<Element>(_ column: [Element]) -> (UnsafeRawBufferPointer, Int) {
+            let stride = MemoryLayout<Element>.stride
+            // Only the address goes out: `SamplePagesAhead` hands it to the kernel, never reads or writes through it.
+            let start = column.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            return (UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : column.capacity * stride), stride)
+        }
+        let regions = [region(times), region(latitudes), region(longitudes), region(altitudes), region(segments),
+                       region(distances), region(timers), region(movings)]
+        return SamplePagesAhead(regions.map(\.0), bytesPerSample: regions.map(\.1))
+    }
+
     func time(_ index: Int) -> Date? {
         let t = times[index]
         return t.isNaN ? nil : Date(timeIntervalSinceReferenceDate: t)
