@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Devices log whole beats, steps and watts and temperatures in whole or half degrees: while every
 /// value is exact in 32 bits a reading takes 24 bytes, not 40 (a million readings are 16 MB less
-/// memory to touch, which is a tenth of a file summary's page faults). The first value that is
+/// memory to touch, a sixth of what a file's summary touched). The first value that is
 /// not turns every reading wide; either way each reads back exactly as it came.
 public struct SensorLog: Sendable {
     /// One fix's readings.
@@ -60,11 +60,12 @@ public struct SensorLog: Sendable {
     public init() {}
 
     /// Makes room for the readings of `fixes` fixes at once, instead of growing (and copying) step
-    /// by step; in a buffer offered for huge pages when `hugePages`.
+    /// by step (memory reserved and never written is never resident).
     public mutating func reserveCapacity(_ fixes: Int) {
         reserveCapacity(fixes, hugePages: false)
     }
 
+    /// `reserveCapacity(_:)`, in a buffer offered for huge pages when `hugePages` (`LargeArray`).
     mutating func reserveCapacity(_ fixes: Int, hugePages: Bool) {
         if isWide {
             LargeArray.reserveCapacity(fixes, in: &wide, hugePages: hugePages)
