@@ -122,18 +122,22 @@ public struct ElevationProfile: Sendable, Hashable {
         //    altitudes go straight into their prefix sums (same order of additions as summing them after).
         var window: [Double] = []
         window.reserveCapacity(2 * spikeWindow + 1)
-        func cleaned(_ i: Int) -> Double {
-            let altitude = altitudes[i]
-            let neighbours = max(0, i - spikeWindow)...min(n - 1, i + spikeWindow)
-            // The median is one of the window's values: when every one of them is within the limit,
-            // so is the median and the sort is not needed (the common case by far). |a − v| grows
-            // with v's distance from a, rounding included, so the extremes decide for all.
-            var lowest = altitude, highest = altitude
-            for j in neighbours {
+        func extremes(_ range: Range<Int>) -> (lowest: Double, highest: Double) {
+            var lowest = altitudes[range.lowerBound], highest = lowest
+            for j in range {
                 let value = altitudes[j]
                 lowest = value < lowest ? value : lowest
                 highest = value > highest ? value : highest
             }
+            return (lowest, highest)
+        }
+        func cleaned(_ i: Int) -> Double {
+            let altitude = altitudes[i]
+            let neighbours = max(0, i - spikeWindow)..<min(n, i + spikeWindow + 1)
+            // The median is one of the window's values: when every one of them is within the limit,
+            // so is the median and the sort is not needed (the common case by far). |a − v| grows
+            // with v's distance from a, rounding included, so the extremes decide for all.
+            let (lowest, highest) = extremes(neighbours)
             guard !(highest - altitude <= spikeLimitMeters && altitude - lowest <= spikeLimitMeters) else { return altitude }
             window.removeAll(keepingCapacity: true)
             for j in neighbours { window.append(altitudes[j]) }
@@ -148,13 +152,7 @@ public struct ElevationProfile: Sendable, Hashable {
         var blockStart = 0
         while blockStart < n {
             let blockEnd = min(n, blockStart + spikeBlock)
-            let reach = max(0, blockStart - spikeWindow)..<min(n, blockEnd + spikeWindow)
-            var lowest = altitudes[reach.lowerBound], highest = lowest
-            for j in reach {
-                let value = altitudes[j]
-                lowest = value < lowest ? value : lowest
-                highest = value > highest ? value : highest
-            }
+            let (lowest, highest) = extremes(max(0, blockStart - spikeWindow)..<min(n, blockEnd + spikeWindow))
             let calm = highest - lowest <= spikeLimitMeters
             for i in blockStart..<blockEnd { prefix[i + 1] = prefix[i] + (calm ? altitudes[i] : cleaned(i)) }
             blockStart = blockEnd
